@@ -33,6 +33,10 @@ export const settingsSchema = z.object({
     .default('auto')
     .describe('auto: start the in-process provider sandbox and seed demo data; off: real providers only.'),
   SANDBOX_PORT: port.default(4010).describe('Port on which the in-process sandbox answers (its /__sandbox/* switches live there).'),
+  SANDBOX_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('Use a sandbox that already runs elsewhere (e.g. `siteline sandbox` in docker-compose) instead of starting one in-process.'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe('pino log level.'),
   METRICS_ENABLED: booleanish.default(true).describe('Serve Prometheus metrics at /metrics.'),
   METRICS_PORT: port.optional().describe('Serve /metrics on this separate port instead of the API port.'),

@@ -1,0 +1,26 @@
+// Everything the HTTP app needs, created once per process (src/main.ts or a test) and injected.
+import type { Logger } from './logging/logger.ts';
+import type { Principal } from './auth/principal.ts';
+import type { GraphQLContext } from './graphql/context.ts';
+import type { GraphQLSchema } from 'graphql';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'down';
+  checks: Record<string, { status: 'ok' | 'degraded' | 'down'; detail?: string }>;
+}
+
+export interface AppDeps {
+  logger: Logger;
+  clock: () => Date;
+  publicUrl: string;
+  schema: GraphQLSchema;
+  /** Resolves the Bearer credential of a request, or throws the 401/429 AppError. */
+  authenticate(request: Request, ip: string): Promise<Principal>;
+  /** Applies the caller's request limit; returns the RateLimit headers, or throws 429. */
+  limitRequest(principal: Principal): Promise<Record<string, string>>;
+  /** A fresh context (fresh DataLoaders) for one execution. */
+  createContext(principal: Principal, requestId: string): GraphQLContext;
+  executeOperation(name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
+  readJsonBody(request: Request): Promise<unknown>;
+  readiness(): Promise<HealthReport>;
+}

@@ -1,0 +1,45 @@
+// The one h3 app: request ids, problem JSON for every failure, REST routes, GraphQL, health; unknown paths → 404.
+import { H3 } from 'h3';
+import type { AppDeps } from './app-deps.ts';
+import { notFound } from './errors/app-error.ts';
+import { appErrorFromThrown } from './http/errors-to-problems.ts';
+import { requestIdFrom } from './http/request-id.ts';
+import { requestIdOf } from './http/request-context.ts';
+import { problemResponse } from './http/responses.ts';
+import { mountHealthRoutes } from './health/health-routes.ts';
+import { mountGraphql } from './graphql/mount-graphql.ts';
+import { mountRestRoutes } from './rest/mount-rest.ts';
+import { REST_ROUTES } from './rest/route-table.ts';
+
+export function createApp(deps: AppDeps): H3 {
+  const app = new H3({
+    silent: true,
+    onRequest(event) {
+      event.context.requestId = requestIdFrom(event.req.headers);
+      event.context.startedAt = performance.now();
+    },
+    onError(thrown, event) {
+      const error = appErrorFromThrown(thrown);
+      if (error.status >= 500) {
+        deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: new URL(event.req.url).pathname }, error.message);
+      }
+      return problemResponse(error, requestIdOf(event));
+    },
+    onResponse(response, event) {
+      response.headers.set('x-request-id', requestIdOf(event));
+      for (const [name, value] of Object.entries(event.context.responseHeaders ?? {})) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
+      const ms = event.context.startedAt === undefined ? undefined : Math.round(performance.now() - event.context.startedAt);
+      deps.logger.debug({ requestId: requestIdOf(event), method: event.req.method, path: new URL(event.req.url).pathname, status: response.status, ms }, 'request');
+    },
+  });
+
+  mountHealthRoutes(app, deps);
+  mountRestRoutes(app, deps, REST_ROUTES);
+  mountGraphql(app, deps);
+  app.all('/**', () => {
+    throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
+  });
+  return app;
+}

@@ -1,0 +1,59 @@
+// /api/graphql for internal tools: the same schema and auth as REST, masked unexpected errors, depth and cost
+// limits; GraphiQL (bundled, works offline) only when enabled for development.
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import type { H3 } from 'h3';
+import type { AppDeps } from '../app-deps.ts';
+import type { Principal } from '../auth/principal.ts';
+import { isAppError } from '../errors/app-error.ts';
+import { clientIpOf } from '../http/client-ip.ts';
+import { requestIdOf } from '../http/request-context.ts';
+
+export const GRAPHQL_PATH = '/api/graphql';
+export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000 } as const;
+
+interface ServerContext {
+  principal: Principal;
+  requestId: string;
+}
+
+export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): void {
+  const yoga = createYoga<ServerContext>({
+    schema: deps.schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    landingPage: false,
+    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}' } : false,
+    renderGraphiQL,
+    logging: false,
+    context: ({ principal, requestId }) => deps.createContext(principal, requestId),
+    plugins: [maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }), costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost })],
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (isAppError(original)) {
+          return new GraphQLError(original.message, {
+            nodes: (error as GraphQLError).nodes,
+            path: (error as GraphQLError).path,
+            extensions: { code: original.code, status: original.status, ...(original.param ? { param: original.param } : {}) },
+          });
+        }
+        if (error instanceof GraphQLError && !error.originalError) return error; // validation/parse errors are the caller's
+        deps.logger.error({ err: original }, 'unexpected GraphQL error');
+        return new GraphQLError(message, { extensions: { code: 'internal_error' } });
+      },
+    },
+  });
+
+  app.all(GRAPHQL_PATH, async (event) => {
+    const request = event.req;
+    if (deps.graphiql && request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html')) {
+      return yoga.fetch(request, { principal: undefined as never, requestId: requestIdOf(event) });
+    }
+    const principal = await deps.authenticate(request, clientIpOf(event));
+    event.context.responseHeaders = await deps.limitRequest(principal);
+    return yoga.fetch(request, { principal, requestId: requestIdOf(event) });
+  });
+}

@@ -1,0 +1,14 @@
+// The GraphQL schema: imports every type module (each registers itself on the builder), then builds.
+import './types/scalars.ts';
+import './types/data-source.ts';
+import './types/project.ts';
+import './types/funnel.ts';
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+
+export const schema = builder.toSchema();
+
+/** The SDL checked in at schema/schema.graphql (sorted, so diffs stay small). */
+export function printSdl(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,15 @@
+// Per-request values kept on the h3 event: the request id and headers every response must carry.
+import type { H3Event } from 'h3';
+
+declare module 'h3' {
+  interface H3EventContext {
+    requestId?: string;
+    startedAt?: number;
+    /** Headers to add to whatever response (success or problem) leaves for this request, e.g. rate-limit fields. */
+    responseHeaders?: Record<string, string>;
+  }
+}
+
+export function requestIdOf(event: H3Event): string {
+  return event.context.requestId ?? 'unknown';
+}

@@ -1,0 +1,41 @@
+// Per-execution loaders over the store: the caller's visible projects (read once), data sources batched
+// across projects, funnels batched per project.
+import DataLoader from 'dataloader';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
+import { listSourcesForProjects, type DataSourceRecord } from '../store/data-sources-repository.ts';
+import { listFunnelsForProjects, type FunnelRecord } from '../store/funnels-repository.ts';
+import { listProjectsForAccount, type ProjectRecord } from '../store/projects-repository.ts';
+import type { Database } from '../store/schema.ts';
+
+export interface StoreLoaders {
+  /** Projects the principal may read, sorted by key. */
+  visibleProjects(): Promise<ProjectRecord[]>;
+  /** A visible project by key, or undefined (unknown and forbidden look the same). */
+  projectByKey(key: string): Promise<ProjectRecord | undefined>;
+  sourcesOf: DataLoader<string, DataSourceRecord[]>;
+  funnelsOf: DataLoader<string, FunnelRecord[]>;
+}
+
+export function createStoreLoaders(db: Kysely<Database>, principal: Principal): StoreLoaders {
+  let visible: Promise<ProjectRecord[]> | undefined;
+  const visibleProjects = () => {
+    visible ??= listProjectsForAccount(db, principal.accountId).then((projects) =>
+      projects.filter((p) => principal.projectKeys === null || principal.projectKeys.has(p.key)),
+    );
+    return visible;
+  };
+  return {
+    visibleProjects,
+    projectByKey: async (key) => (await visibleProjects()).find((p) => p.key === key),
+    sourcesOf: new DataLoader(async (projectIds) => groupInKeyOrder(projectIds, await listSourcesForProjects(db, projectIds), (s) => s.projectId)),
+    funnelsOf: new DataLoader(async (projectIds) => groupInKeyOrder(projectIds, await listFunnelsForProjects(db, projectIds), (f) => f.projectId)),
+  };
+}
+
+/** DataLoader contract: one result per key, in key order. */
+function groupInKeyOrder<T>(keys: readonly string[], items: T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>(keys.map((k) => [k, []]));
+  for (const item of items) groups.get(keyOf(item))?.push(item);
+  return keys.map((k) => groups.get(k) ?? []);
+}

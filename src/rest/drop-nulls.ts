@@ -1,0 +1,14 @@
+// GraphQL answers absent optional fields with null; the REST contract omits them (SPEC shows `propertyId?`),
+// except where null is itself the answer (deltaPct when the previous value is 0).
+const MEANINGFUL_NULLS = new Set(['deltaPct']);
+
+export function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner === null && !MEANINGFUL_NULLS.has(key)) continue;
+    out[key] = dropNulls(inner);
+  }
+  return out;
+}

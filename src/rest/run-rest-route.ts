@@ -1,0 +1,59 @@
+// Runs one REST request along the single path: authenticate → limit → scope → parse → stored operation → shape.
+import type { H3Event } from 'h3';
+import { requireScope } from '../auth/principal.ts';
+import { invalidParameter } from '../errors/app-error.ts';
+import { clientIpOf } from '../http/client-ip.ts';
+import { jsonResponse } from '../http/responses.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { dropNulls } from './drop-nulls.ts';
+import type { RestInput, RestRoute } from './rest-route.ts';
+import { wantsCsv, csvResponse } from './csv.ts';
+import { cacheHeadersOf } from './cache-headers.ts';
+
+export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Promise<Response> {
+  const request = event.req;
+  const principal = await deps.authenticate(request, clientIpOf(event));
+  const limitHeaders = await deps.limitRequest(principal);
+  event.context.responseHeaders = limitHeaders;
+  requireScope(principal, route.scope ?? 'read');
+
+  const url = new URL(request.url);
+  const input: RestInput = {
+    params: decodeParams((event.context.params ?? {}) as Record<string, string>),
+    query: url.searchParams,
+    headers: request.headers,
+  };
+  assertKnownQuery(url.searchParams, route);
+  if (route.method === 'POST') input.body = await deps.readJsonBody(request);
+
+  const variables = route.variables(input);
+  const context = deps.createContext(principal, requestId);
+  const data = await deps.executeOperation(route.operation, variables, context);
+  const body = dropNulls(route.result(data, input));
+  const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
+  if (route.csvRows && wantsCsv(url.searchParams, request.headers)) return csvResponse(route.csvRows(body), headers);
+  return jsonResponse(body, { headers });
+}
+
+/** `format` is shared by every route that offers CSV; anything else must be declared by the route. */
+function assertKnownQuery(query: URLSearchParams, route: RestRoute): void {
+  for (const name of new Set(query.keys())) {
+    if (name === 'format' && route.csvRows) continue;
+    if (!route.query.includes(name)) {
+      const allowed = route.query.length ? `Allowed: ${[...route.query, ...(route.csvRows ? ['format'] : [])].join(', ')}.` : 'This endpoint takes no query parameters.';
+      throw invalidParameter(name, `Unknown query parameter '${name}'. ${allowed}`);
+    }
+  }
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, safeDecode(v)]));
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
