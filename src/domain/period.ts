@@ -1,0 +1,125 @@
+// Periods (SPEC §2): parse the `period` parameter, resolve it to calendar days in a zone, echo it in responses.
+
+import { AppError } from '../errors/app-error.ts';
+import { addDays, addYears, type DateRange, diffDays, type IsoDate, isIsoDate } from './calendar.ts';
+import { quoteInput } from './quote.ts';
+import { assertTimeZone, todayInZone } from './time-zone.ts';
+
+export const RELATIVE_PERIODS = ['today', 'yesterday', '7days', '28days', '90days', '180days', '365days'] as const;
+export type RelativePeriodName = (typeof RELATIVE_PERIODS)[number];
+
+export const DEFAULT_PERIOD: RelativePeriodName = '28days';
+/** GA4's launch: no property has data before it. */
+export const EARLIEST_START: IsoDate = '2015-08-14';
+export const MAX_CUSTOM_YEARS = 5;
+
+/** A validated `period` value that does not yet depend on a clock or zone. */
+export type PeriodSpec =
+  | { readonly kind: 'today'; readonly name: 'today' }
+  | { readonly kind: 'yesterday'; readonly name: 'yesterday' }
+  | { readonly kind: 'last_days'; readonly name: RelativePeriodName; readonly days: number }
+  | { readonly kind: 'custom'; readonly name: string; readonly start: IsoDate; readonly end: IsoDate };
+
+/** A period pinned to calendar days in a zone. `name` is the canonical `period` value. */
+export interface ResolvedPeriod extends DateRange {
+  readonly name: string;
+  readonly timezone: string;
+  /** Number of calendar days, inclusive. */
+  readonly days: number;
+  /** True when the period ends today, so its last day is still incomplete. */
+  readonly includesToday: boolean;
+}
+
+/** The `period` object of a response (SPEC §2). */
+export interface PeriodJson {
+  readonly name: string;
+  readonly start: IsoDate;
+  readonly end: IsoDate;
+  readonly timezone: string;
+  readonly previous?: { readonly start: IsoDate; readonly end: IsoDate };
+}
+
+const CUSTOM = /^custom_([^_]*)_([^_]*)$/;
+const LAST_DAYS = /^(\d+)days$/;
+const ALLOWED_TEXT = `${RELATIVE_PERIODS.join(', ')} or custom_START_END (dates as YYYY-MM-DD)`;
+
+function periodError(raw: string, rule: string): AppError {
+  return new AppError('invalid_period', `Invalid period ${quoteInput(raw)}: ${rule}.`, { param: 'period' });
+}
+
+/**
+ * Parses a `period` value. Absent or empty means `28days`. Checks everything that does not need a
+ * clock (format, real dates, START <= END, earliest start, span); `resolvePeriod` checks END <= today.
+ */
+export function parsePeriod(raw: string | undefined): PeriodSpec {
+  if (raw === undefined || raw === '') return parsePeriod(DEFAULT_PERIOD);
+  if (raw === 'today') return { kind: 'today', name: 'today' };
+  if (raw === 'yesterday') return { kind: 'yesterday', name: 'yesterday' };
+  const days = LAST_DAYS.exec(raw);
+  if (days !== null && (RELATIVE_PERIODS as readonly string[]).includes(raw)) {
+    return { kind: 'last_days', name: raw as RelativePeriodName, days: Number(days[1]) };
+  }
+  const custom = CUSTOM.exec(raw);
+  if (custom === null) throw periodError(raw, `expected one of ${ALLOWED_TEXT}`);
+  const start = custom[1] ?? '';
+  const end = custom[2] ?? '';
+  for (const [label, value] of [
+    ['START', start],
+    ['END', end],
+  ] as const) {
+    if (!isIsoDate(value)) throw periodError(raw, `${label} "${value}" is not a calendar date written YYYY-MM-DD`);
+  }
+  if (start > end) throw periodError(raw, `START ${start} is after END ${end}`);
+  if (start < EARLIEST_START) throw periodError(raw, `START ${start} is before ${EARLIEST_START}, the earliest date with data`);
+  const latestEnd = addDays(addYears(start, MAX_CUSTOM_YEARS), -1);
+  if (end > latestEnd) {
+    throw periodError(raw, `the range spans more than ${MAX_CUSTOM_YEARS} years (END may be ${latestEnd} at the latest)`);
+  }
+  return { kind: 'custom', name: raw, start, end };
+}
+
+export interface ResolveOptions {
+  /** IANA zone of the project (its analytics property's zone). */
+  readonly timezone: string;
+  readonly now: Date;
+}
+
+/** Pins a period to calendar days in `timezone` as of `now`. `Ndays` = the N complete days ending yesterday. */
+export function resolvePeriod(spec: PeriodSpec, { timezone, now }: ResolveOptions): ResolvedPeriod {
+  assertTimeZone(timezone);
+  const today = todayInZone(timezone, now);
+  const yesterday = addDays(today, -1);
+  let start: IsoDate;
+  let end: IsoDate;
+  switch (spec.kind) {
+    case 'today':
+      start = end = today;
+      break;
+    case 'yesterday':
+      start = end = yesterday;
+      break;
+    case 'last_days':
+      end = yesterday;
+      start = addDays(yesterday, 1 - spec.days);
+      break;
+    case 'custom':
+      if (spec.end > today) {
+        throw periodError(spec.name, `END ${spec.end} is after today (${today} in ${timezone})`);
+      }
+      start = spec.start;
+      end = spec.end;
+      break;
+  }
+  return { name: spec.name, start, end, timezone, days: diffDays(start, end) + 1, includesToday: end === today };
+}
+
+/** Parse and resolve in one step. */
+export function parseAndResolvePeriod(raw: string | undefined, options: ResolveOptions): ResolvedPeriod {
+  return resolvePeriod(parsePeriod(raw), options);
+}
+
+/** The exact `period` echo of SPEC §2, with `previous` when a comparison is present. */
+export function toPeriodJson(period: ResolvedPeriod, previous?: DateRange): PeriodJson {
+  const base = { name: period.name, start: period.start, end: period.end, timezone: period.timezone };
+  return previous === undefined ? base : { ...base, previous: { start: previous.start, end: previous.end } };
+}
