@@ -1,0 +1,205 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createCachedFetch, type CachedFetchOptions } from '../../src/cache/cached-fetch.ts';
+import type { CacheStore } from '../../src/cache/cache-store.ts';
+import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
+import type { CachePolicy } from '../../src/cache/ttl-policy.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+import { deferred, manualClock } from './redis-helpers.ts';
+
+const policy: CachePolicy = { freshMs: 1_000, revalidateMs: 1_000, staleIfErrorMs: 10_000 };
+
+function setup() {
+  const clock = manualClock();
+  const store = createMemoryCacheStore({ now: clock.now });
+  const logger = { warn: vi.fn() };
+  const cachedFetch = createCachedFetch({ store, now: clock.now, logger });
+  let loads = 0;
+  let next: () => Promise<unknown> = async () => `v${loads}`;
+  const load = () => {
+    loads += 1;
+    return next();
+  };
+  const options = (extra: Partial<CachedFetchOptions<unknown>> = {}): CachedFetchOptions<unknown> => ({
+    key: 'k',
+    source: 'analytics:1',
+    policy,
+    load,
+    ...extra,
+  });
+  return {
+    clock,
+    store,
+    logger,
+    cachedFetch,
+    options,
+    loads: () => loads,
+    willLoad(fn: () => Promise<unknown>) {
+      next = fn;
+    },
+  };
+}
+
+const upstreamDown = () => Promise.reject(new AppError('upstream_error', 'analytics answered 503', { provider: 'analytics' }));
+
+describe('cachedFetch', () => {
+  it('loads on a miss, then serves hits until the entry goes stale', async () => {
+    const t = setup();
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v1', cache: 'miss', storedAt: t.clock.now(), warnings: [] });
+    t.clock.advance(999);
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v1', cache: 'hit' });
+    expect(t.loads()).toBe(1);
+  });
+
+  it('serves stale within the revalidate window and refreshes exactly once in the background', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(1_500);
+    const gate = deferred<string>();
+    t.willLoad(() => gate.promise);
+
+    const reads = await Promise.all(Array.from({ length: 20 }, () => t.cachedFetch(t.options())));
+    expect(reads.every((r) => r.cache === 'stale' && r.value === 'v1')).toBe(true);
+    gate.resolve('v2');
+    await t.cachedFetch.drain();
+
+    expect(t.loads()).toBe(2);
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v2', cache: 'hit' });
+  });
+
+  it('does not start a second refresh for a stale read that raced a finished one', async () => {
+    const clock = manualClock();
+    const inner = createMemoryCacheStore({ now: clock.now });
+    const hold = { next: undefined as ReturnType<typeof deferred> | undefined };
+    // A read that saw the stale entry but whose refresh starts only after another refresh has finished.
+    const store: CacheStore = {
+      ...inner,
+      async get(key) {
+        const entry = await inner.get(key);
+        const gate = hold.next;
+        hold.next = undefined;
+        if (gate !== undefined) await gate.promise;
+        return entry;
+      },
+    };
+    const cachedFetch = createCachedFetch({ store, now: clock.now });
+    let loads = 0;
+    const options = { key: 'k', source: 'analytics:1', policy, load: async () => `v${++loads}` };
+    await cachedFetch(options);
+    clock.advance(1_500);
+
+    const paused = deferred();
+    hold.next = paused;
+    const slowRead = cachedFetch(options);
+    expect((await cachedFetch(options)).cache).toBe('stale');
+    await cachedFetch.drain();
+    paused.resolve();
+    expect((await slowRead).cache).toBe('stale');
+    await cachedFetch.drain();
+    expect(loads).toBe(2);
+  });
+
+  it('logs a failed background refresh, keeps serving stale, and tries again on the next read', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(1_500);
+    t.willLoad(upstreamDown);
+    expect((await t.cachedFetch(t.options())).cache).toBe('stale');
+    await t.cachedFetch.drain();
+    expect(t.logger.warn).toHaveBeenCalledTimes(1);
+
+    t.willLoad(async () => 'v3');
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v1', cache: 'stale' });
+    await t.cachedFetch.drain();
+    expect(t.loads()).toBe(3);
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v3', cache: 'hit' });
+  });
+
+  it('past the revalidate window, reloads before answering', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(2_500);
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v2', cache: 'miss' });
+  });
+
+  it('serves the stale copy with a warning when the reload fails upstream (stale-if-error)', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    const storedAt = t.clock.now();
+    t.clock.advance(5_000);
+    t.willLoad(upstreamDown);
+    const result = await t.cachedFetch(t.options());
+    expect(result).toMatchObject({ value: 'v1', cache: 'stale', storedAt });
+    expect(result.warnings).toEqual([{ code: 'stale_data', message: expect.stringContaining('upstream_error') }]);
+  });
+
+  it('does not mask caller errors with a stale copy', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(5_000);
+    t.willLoad(() => Promise.reject(new AppError('invalid_parameter', 'unknown metric "sesions"')));
+    await expect(t.cachedFetch(t.options())).rejects.toMatchObject({ code: 'invalid_parameter' });
+  });
+
+  it('lets the caller decide which failures a stale copy may answer', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(5_000);
+    t.willLoad(upstreamDown);
+    await expect(t.cachedFetch(t.options({ isRetryableForStale: () => false }))).rejects.toMatchObject({ code: 'upstream_error' });
+  });
+
+  it('throws when nothing usable is cached, and never caches the failure', async () => {
+    const t = setup();
+    t.willLoad(upstreamDown);
+    await expect(t.cachedFetch(t.options())).rejects.toMatchObject({ code: 'upstream_error' });
+    t.clock.advance(20_000); // an entry could not be stale-served anyway: this is about the failure not being stored
+    t.willLoad(async () => 'ok');
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'ok', cache: 'miss' });
+    expect(t.loads()).toBe(2);
+  });
+
+  it('loads again right after a failure, without any time passing', async () => {
+    const t = setup();
+    t.willLoad(upstreamDown);
+    await expect(t.cachedFetch(t.options())).rejects.toThrow();
+    t.willLoad(async () => 'ok');
+    expect((await t.cachedFetch(t.options())).value).toBe('ok');
+    expect(t.loads()).toBe(2);
+  });
+
+  it('force bypasses a fresh entry, loads, and stores the refresh', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    expect(await t.cachedFetch(t.options({ force: true }))).toMatchObject({ value: 'v2', cache: 'refresh' });
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v2', cache: 'hit' });
+    expect(t.loads()).toBe(2);
+  });
+
+  it('force falls back to the cached copy, marked stale, when upstream fails', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.willLoad(upstreamDown);
+    const result = await t.cachedFetch(t.options({ force: true }));
+    expect(result).toMatchObject({ value: 'v1', cache: 'stale' });
+    expect(result.warnings[0]?.code).toBe('stale_data');
+  });
+
+  it('makes one upstream call for concurrent misses on one key', async () => {
+    const t = setup();
+    const gate = deferred<string>();
+    t.willLoad(() => gate.promise);
+    const calls = Array.from({ length: 25 }, () => t.cachedFetch(t.options()));
+    gate.resolve('shared');
+    const results = await Promise.all(calls);
+    expect(t.loads()).toBe(1);
+    expect(results.every((r) => r.value === 'shared' && r.cache === 'miss')).toBe(true);
+  });
+
+  it('never serves an entry recorded for another data source', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    const other = await t.cachedFetch(t.options({ source: 'analytics:2' }));
+    expect(other.cache).toBe('miss');
+    expect(t.loads()).toBe(2);
+  });
+});
