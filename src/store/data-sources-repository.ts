@@ -1,0 +1,188 @@
+// A project's connections to analytics / engine1 / engine2: the property or site, the encrypted credential,
+// and the status of the last upstream outcome. Credentials are sealed with AAD naming their row.
+import type { Kysely, Selectable } from 'kysely';
+import { invalidParameter } from '../errors/app-error.ts';
+import type { Source } from '../domain/sources.ts';
+import type { DataSourcesTable, Database } from './schema.ts';
+import type { SecretBox } from './secret-box.ts';
+
+export const CREDENTIAL_KINDS = ['service_account', 'oauth_refresh_token', 'api_key'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+export type SourceStatus = 'ok' | 'error' | 'not_connected';
+
+/** Which credential kinds each provider accepts. */
+export const KINDS_BY_SOURCE: Record<Source, readonly CredentialKind[]> = {
+  analytics: ['service_account', 'oauth_refresh_token'],
+  engine1: ['service_account', 'oauth_refresh_token'],
+  engine2: ['api_key'],
+};
+
+export interface DataSourceRecord {
+  projectId: string;
+  source: Source;
+  propertyId: string | null;
+  siteUrl: string | null;
+  credentialKind: CredentialKind;
+  status: SourceStatus;
+  statusMessage: string | null;
+  statusAt: string;
+  createdAt: string;
+}
+
+export interface SourceCredential {
+  kind: CredentialKind;
+  /** The credential as given: service-account JSON, OAuth client JSON with refresh_token, or the API key. */
+  secret: string;
+}
+
+export interface ConnectSourceInput {
+  propertyId?: string | undefined;
+  siteUrl?: string | undefined;
+  credential: SourceCredential;
+  now?: Date;
+}
+
+function toDataSource(row: Selectable<DataSourcesTable>): DataSourceRecord {
+  return {
+    projectId: row.project_id,
+    source: row.source as Source,
+    propertyId: row.property_id,
+    siteUrl: row.site_url,
+    credentialKind: row.credential_kind as CredentialKind,
+    status: row.status as SourceStatus,
+    statusMessage: row.status_message,
+    statusAt: row.status_at,
+    createdAt: row.created_at,
+  };
+}
+
+function aadOf(projectId: string, source: Source, kind: CredentialKind): string {
+  return `siteline:data_source:${projectId}:${source}:${kind}`;
+}
+
+export function parsePropertyId(input: string): string {
+  const id = input.trim().replace(/^properties\//, '');
+  if (!/^\d{1,20}$/.test(id)) throw invalidParameter('propertyId', `'${input}' is not a property id (digits, e.g. 123456789).`);
+  return id;
+}
+
+/** engine1 accepts URL-prefix properties (`https://example.com/`) and domain properties (`sc-domain:example.com`). */
+export function parseSiteUrl(source: Source, input: string): string {
+  const value = input.trim();
+  if (source === 'engine1' && /^sc-domain:[a-z0-9.-]+$/i.test(value)) return value.toLowerCase();
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw invalidParameter('siteUrl', `'${input}' is not a site URL (e.g. https://example.com/${source === 'engine1' ? ' or sc-domain:example.com' : ''}).`);
+}
+
+function assertCredentialFor(source: Source, credential: SourceCredential): void {
+  if (!KINDS_BY_SOURCE[source].includes(credential.kind)) {
+    throw invalidParameter('credential', `${source} does not accept a ${credential.kind} credential (use ${KINDS_BY_SOURCE[source].join(' or ')}).`);
+  }
+}
+
+/** Connects (or reconnects, replacing property and credential) a data source; status starts as `ok`. */
+export async function connectSource(
+  db: Kysely<Database>,
+  box: SecretBox,
+  projectId: string,
+  source: Source,
+  input: ConnectSourceInput,
+): Promise<DataSourceRecord> {
+  assertCredentialFor(source, input.credential);
+  const propertyId = source === 'analytics' ? parsePropertyId(input.propertyId ?? '') : null;
+  const siteUrl = source === 'analytics' ? null : parseSiteUrl(source, input.siteUrl ?? '');
+  const now = (input.now ?? new Date()).toISOString();
+  const row = {
+    project_id: projectId,
+    source,
+    property_id: propertyId,
+    site_url: siteUrl,
+    credential_kind: input.credential.kind,
+    credential_ciphertext: box.seal(input.credential.secret, aadOf(projectId, source, input.credential.kind)),
+    status: 'ok',
+    status_message: null,
+    status_at: now,
+    created_at: now,
+  };
+  await db
+    .insertInto('data_sources')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'source']).doUpdateSet({
+        property_id: propertyId,
+        site_url: siteUrl,
+        credential_kind: row.credential_kind,
+        credential_ciphertext: row.credential_ciphertext,
+        status: 'ok',
+        status_message: null,
+        status_at: now,
+      }),
+    )
+    .execute();
+  const stored = await db.selectFrom('data_sources').selectAll().where('project_id', '=', projectId).where('source', '=', source).executeTakeFirstOrThrow();
+  return toDataSource(stored);
+}
+
+/** True when a connection existed and was removed (the credential is deleted with it). */
+export async function disconnectSource(db: Kysely<Database>, projectId: string, source: Source): Promise<boolean> {
+  const result = await db.deleteFrom('data_sources').where('project_id', '=', projectId).where('source', '=', source).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Records the last upstream outcome, e.g. `error` with the provider's reason after a rejected credential. */
+export async function setSourceStatus(
+  db: Kysely<Database>,
+  projectId: string,
+  source: Source,
+  status: Exclude<SourceStatus, 'not_connected'>,
+  message: string | null = null,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('data_sources')
+    .set({ status, status_message: message, status_at: now.toISOString() })
+    .where('project_id', '=', projectId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Connected sources only; a source without a row is `not_connected`. */
+export async function listSources(db: Kysely<Database>, projectId: string): Promise<DataSourceRecord[]> {
+  return listSourcesForProjects(db, [projectId]);
+}
+
+export async function listSourcesForProjects(db: Kysely<Database>, projectIds: readonly string[]): Promise<DataSourceRecord[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('data_sources')
+    .selectAll()
+    .where('project_id', 'in', [...projectIds])
+    .orderBy('project_id')
+    .orderBy('source')
+    .execute();
+  return rows.map(toDataSource);
+}
+
+/** The decrypted credential for provider clients; throws SecretBoxError if the row was tampered with. */
+export async function readSourceCredential(
+  db: Kysely<Database>,
+  box: SecretBox,
+  projectId: string,
+  source: Source,
+): Promise<SourceCredential | undefined> {
+  const row = await db
+    .selectFrom('data_sources')
+    .select(['credential_kind', 'credential_ciphertext'])
+    .where('project_id', '=', projectId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const kind = row.credential_kind as CredentialKind;
+  return { kind, secret: box.open(row.credential_ciphertext, aadOf(projectId, source, kind)) };
+}

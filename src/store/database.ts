@@ -1,0 +1,96 @@
+// Opens the store: PostgreSQL (pg Pool) for postgres:// URLs, otherwise SQLite through node:sqlite;
+// applies pending migrations before handing the Kysely instance out.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { MigrationResultSet } from 'kysely/migration';
+import pg from 'pg';
+import { createStaticMigrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… or postgresql://…; a file path, `file:` URL or `:memory:` for SQLite. Default `<dataDir>/siteline.sqlite`. */
+  url?: string | undefined;
+  dataDir: string;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+}
+
+export class MigrationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** Where the SQLite file lives for a (non-postgres) DATABASE_URL. */
+export function sqlitePathOf(url: string | undefined, dataDir: string): string {
+  if (!url) return resolve(dataDir, 'siteline.sqlite');
+  if (url === ':memory:') return url;
+  if (url.startsWith('file://')) return fileURLToPath(url);
+  if (url.startsWith('file:')) return resolve(url.slice('file:'.length));
+  return resolve(url);
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
+  const store = isPostgresUrl(options.url) ? openPostgres(options.url) : openSqlite(sqlitePathOf(options.url, options.dataDir));
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(store.db, store.dialect);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}
+
+function openPostgres(url: string): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
+  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(database) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return result.rows[0]?.schema ?? undefined;
+}
+
+/** Applies every pending migration; throws MigrationError naming the one that failed. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect): Promise<MigrationResultSet> {
+  // PostgreSQL: pin the migration tables to the connection's schema (search_path). Otherwise kysely's existence
+  // check sees the tables of any other schema in the database and never creates this schema's own.
+  const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider: createStaticMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Database migration '${failed}' failed`, { cause: result.error });
+  }
+  return result;
+}
+

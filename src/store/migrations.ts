@@ -1,0 +1,12 @@
+// The ordered migration table, applied at open by kysely's Migrator. To add one: write
+// `migrations/NNNN-name.ts` exporting `up` (and `down`) and add one line here; names sort in apply order.
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as m0001 from './migrations/0001-initial.ts';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': m0001,
+};
+
+export function createStaticMigrationProvider(migrations: Readonly<Record<string, Migration>> = MIGRATIONS): MigrationProvider {
+  return { getMigrations: async () => ({ ...migrations }) };
+}

@@ -1,0 +1,138 @@
+// Projects (a site: key, name, domain, time zone, currency) and which accounts may see them.
+import type { Kysely, Selectable } from 'kysely';
+import { invalidParameter } from '../errors/app-error.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import { newId } from './ids.ts';
+import type { Database, ProjectsTable } from './schema.ts';
+import { assertSlug } from './slugs.ts';
+
+export interface ProjectRecord {
+  id: string;
+  key: string;
+  name: string;
+  domain: string;
+  timezone: string;
+  currency: string;
+  createdAt: string;
+}
+
+export interface NewProject {
+  key: string;
+  name: string;
+  domain: string;
+  timezone?: string | undefined;
+  currency?: string | undefined;
+  now?: Date;
+}
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function toProject(row: Selectable<ProjectsTable>): ProjectRecord {
+  const { created_at: createdAt, ...rest } = row;
+  return { ...rest, createdAt };
+}
+
+/** A bare host name; a pasted URL (`https://Example.com/`) is reduced to its host. */
+export function parseDomain(input: string): string {
+  let host = input.trim().toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(host)) {
+    try {
+      host = new URL(host).hostname;
+    } catch {
+      // falls through to the check below, which quotes the input
+    }
+  }
+  if (!HOSTNAME.test(host)) throw invalidParameter('domain', `'${input}' is not a domain name (e.g. example.com).`);
+  return host;
+}
+
+export function parseTimezone(input: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: input }).resolvedOptions().timeZone;
+  } catch {
+    throw invalidParameter('timezone', `'${input}' is not an IANA time zone (e.g. Europe/Berlin or UTC).`);
+  }
+}
+
+export function parseCurrency(input: string): string {
+  const code = input.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) throw invalidParameter('currency', `'${input}' is not an ISO 4217 currency code (e.g. USD).`);
+  return code;
+}
+
+export async function createProject(db: Kysely<Database>, input: NewProject): Promise<ProjectRecord> {
+  const name = input.name.trim();
+  if (!name) throw invalidParameter('name', 'The project name must not be empty.');
+  const row = {
+    id: newId('prj'),
+    key: assertSlug('key', input.key),
+    name,
+    domain: parseDomain(input.domain),
+    timezone: parseTimezone(input.timezone ?? 'UTC'),
+    currency: parseCurrency(input.currency ?? 'USD'),
+    created_at: (input.now ?? new Date()).toISOString(),
+  };
+  try {
+    await db.insertInto('projects').values(row).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidParameter('key', `A project with the key '${row.key}' already exists.`);
+    throw error;
+  }
+  return toProject(row);
+}
+
+export async function getProjectByKey(db: Kysely<Database>, key: string): Promise<ProjectRecord | undefined> {
+  const row = await db.selectFrom('projects').selectAll().where('key', '=', key).executeTakeFirst();
+  return row && toProject(row);
+}
+
+/** Sorted by key; unknown keys are simply absent (for batching loaders). */
+export async function getProjectsByKeys(db: Kysely<Database>, keys: readonly string[]): Promise<ProjectRecord[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom('projects').selectAll().where('key', 'in', [...keys]).orderBy('key').execute();
+  return rows.map(toProject);
+}
+
+export async function listProjects(db: Kysely<Database>): Promise<ProjectRecord[]> {
+  return (await db.selectFrom('projects').selectAll().orderBy('key').execute()).map(toProject);
+}
+
+/** The projects the account has access rows for, sorted by key. */
+export async function listProjectsForAccount(db: Kysely<Database>, accountId: string): Promise<ProjectRecord[]> {
+  const rows = await db
+    .selectFrom('projects')
+    .innerJoin('account_projects', 'account_projects.project_id', 'projects.id')
+    .selectAll('projects')
+    .where('account_projects.account_id', '=', accountId)
+    .orderBy('projects.key')
+    .execute();
+  return rows.map(toProject);
+}
+
+export async function accountMaySeeProject(db: Kysely<Database>, accountId: string, projectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_projects')
+    .select('project_id')
+    .where('account_id', '=', accountId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Idempotent: granting twice leaves one access row. */
+export async function grantProjectAccess(db: Kysely<Database>, accountId: string, projectId: string, now = new Date()): Promise<void> {
+  await db
+    .insertInto('account_projects')
+    .values({ account_id: accountId, project_id: projectId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['account_id', 'project_id']).doNothing())
+    .execute();
+}
+
+export async function revokeProjectAccess(db: Kysely<Database>, accountId: string, projectId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('account_projects')
+    .where('account_id', '=', accountId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
