@@ -1,0 +1,83 @@
+// The request, force and failed-authentication limits of SPEC §10 behind one object the app calls per request.
+import type { Redis } from 'ioredis';
+import { defineLimits, type LimitPolicy, type LimitsConfig } from './limit-policy.ts';
+import { createLimiter, type Limiter, type LimitState } from './limiter.ts';
+import { rateLimitedError, toRateLimitHeaders, type RateLimitHeaders } from './rate-limit-headers.ts';
+
+/** Per-key settings stored with an API key; absent fields use the defaults. */
+export interface KeyLimitOverride {
+  /** Requests per request window (default 600 per 60 s). */
+  quota?: number;
+  /** Requests per burst window (default 60 per 1 s). */
+  burst?: number;
+}
+
+export interface RequestAllowance {
+  /** State of the `default` policy after this request. */
+  state: LimitState;
+  headers: RateLimitHeaders;
+}
+
+export interface Limits {
+  readonly config: LimitsConfig;
+  /** Counts one request of an API key; throws 429 `rate_limited` when the burst or the request window is spent. */
+  consumeRequest(apiKeyId: string, override?: KeyLimitOverride): Promise<RequestAllowance>;
+  /** Counts one `force=1` for a project; throws 429 when spent. `request` adds the key's state to the 429's header fields. */
+  consumeForce(projectKey: string, request?: LimitState): Promise<LimitState>;
+  /** Throws 429 when this IP already failed authentication too often in the current window. */
+  assertAuthAllowed(ip: string): Promise<void>;
+  /** Counts one failed authentication of an IP. */
+  recordAuthFailure(ip: string): Promise<LimitState>;
+}
+
+export interface CreateLimitsOptions {
+  redis?: Redis;
+  prefix?: string;
+  config?: Partial<LimitsConfig>;
+}
+
+export function createLimits(options: CreateLimitsOptions = {}): Limits {
+  const config = defineLimits(options.config);
+  // Limiters are fixed to their point count, so per-key overrides get their own (shared counters: same prefix).
+  const limiters = new Map<string, Limiter>();
+  const limiterFor = (policy: LimitPolicy): Limiter => {
+    const id = `${policy.name}/${policy.points}/${policy.windowSec}`;
+    let limiter = limiters.get(id);
+    if (limiter === undefined) {
+      limiter = createLimiter({ policy, redis: options.redis, prefix: options.prefix });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    config,
+    async consumeRequest(apiKeyId, override = {}) {
+      const request = limiterFor({ ...config.request, points: override.quota ?? config.request.points });
+      const burst = limiterFor({ ...config.burst, points: override.burst ?? config.burst.points });
+      const [quotaState, burstState] = await Promise.all([request.consume(apiKeyId), burst.consume(apiKeyId)]);
+      if (!quotaState.allowed) throw rateLimitedError(quotaState, [quotaState], 'requests for this API key');
+      if (!burstState.allowed) {
+        // A request turned away by the burst window must not eat into the per-minute quota.
+        await request.refund(apiKeyId);
+        const blocked: LimitState = { ...quotaState, allowed: false, remaining: 0, resetMs: burstState.resetMs };
+        throw rateLimitedError(blocked, [blocked], 'requests at once for this API key');
+      }
+      return { state: quotaState, headers: toRateLimitHeaders([quotaState]) };
+    },
+    async consumeForce(projectKey, requestState) {
+      const state = await limiterFor(config.force).consume(projectKey);
+      if (!state.allowed) {
+        throw rateLimitedError(state, requestState === undefined ? [state] : [requestState, state], 'force=1 refreshes for this project');
+      }
+      return state;
+    },
+    async assertAuthAllowed(ip) {
+      const state = await limiterFor(config.failedAuth).peek(ip);
+      if (!state.allowed) throw rateLimitedError(state, [state], 'failed authentications from this address');
+    },
+    recordAuthFailure(ip) {
+      return limiterFor(config.failedAuth).consume(ip);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLimits } from '../../src/limits/create-limits.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error('expected a rejection');
+}
+
+async function times(n: number, fn: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < n; i += 1) await fn();
+}
+
+// rate-limiter-flexible's in-memory limiter reads Date.now and expires windows with timers: both are faked.
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2026-11-22T10:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('request limits (in-memory)', () => {
+  it('advertises the policy and what is left of it', async () => {
+    const limits = createLimits();
+    const first = await limits.consumeRequest('key-1');
+    expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=599;t=60' });
+    vi.advanceTimersByTime(15_000);
+    expect((await limits.consumeRequest('key-1')).headers.RateLimit).toBe('"default";r=598;t=45');
+  });
+
+  it('allows a burst of 60 in one second, refuses the 61st, and allows again in the next second', async () => {
+    const limits = createLimits();
+    await times(60, () => limits.consumeRequest('key-1'));
+    const err = await rejection(limits.consumeRequest('key-1'));
+    expect(err).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=0;t=1', 'Retry-After': '1' });
+
+    vi.advanceTimersByTime(1_000);
+    const after = await limits.consumeRequest('key-1');
+    // The refused request did not count against the per-minute quota: 61 requests, 60 + 1 allowed.
+    expect(after.state.remaining).toBe(600 - 61);
+  });
+
+  it('refuses past the per-minute quota until the window ends, with Retry-After counting down', async () => {
+    const limits = createLimits({ config: { request: { name: 'default', points: 10, windowSec: 60 } } });
+    await times(10, () => limits.consumeRequest('key-1'));
+    expect((await rejection(limits.consumeRequest('key-1'))).headers['Retry-After']).toBe('60');
+    vi.advanceTimersByTime(30_000);
+    const err = await rejection(limits.consumeRequest('key-1'));
+    expect(err.headers).toMatchObject({ RateLimit: '"default";r=0;t=30', 'Retry-After': '30' });
+    expect(err.message).toContain('at most 10 per 60 s');
+    vi.advanceTimersByTime(30_000);
+    expect((await limits.consumeRequest('key-1')).state.remaining).toBe(9);
+  });
+
+  it('honours per-key overrides without touching other keys', async () => {
+    const limits = createLimits();
+    await times(3, () => limits.consumeRequest('small', { quota: 3 }));
+    await expect(limits.consumeRequest('small', { quota: 3 })).rejects.toMatchObject({ code: 'rate_limited' });
+    expect((await limits.consumeRequest('other')).state.remaining).toBe(599);
+
+    await times(2, () => limits.consumeRequest('tight-burst', { burst: 2 }));
+    await expect(limits.consumeRequest('tight-burst', { burst: 2 })).rejects.toMatchObject({ code: 'rate_limited' });
+    const big = await limits.consumeRequest('big', { quota: 5_000 });
+    expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60');
+  });
+
+  it('limits force=1 to 30 per hour per project', async () => {
+    const limits = createLimits();
+    await times(30, () => limits.consumeForce('demo'));
+    const { state } = await limits.consumeRequest('key-1');
+    const err = await rejection(limits.consumeForce('demo', state));
+    expect(err.headers).toEqual({
+      'RateLimit-Policy': '"default";q=600;w=60, "force";q=30;w=3600',
+      RateLimit: '"default";r=599;t=60, "force";r=0;t=3600',
+      'Retry-After': '3600',
+    });
+    expect((await limits.consumeForce('other-project')).remaining).toBe(29);
+    vi.advanceTimersByTime(3_600_000);
+    expect((await limits.consumeForce('demo')).allowed).toBe(true);
+  });
+
+  it('blocks an IP after 30 failed authentications in a minute', async () => {
+    const limits = createLimits();
+    await times(29, () => limits.recordAuthFailure('203.0.113.9'));
+    await limits.assertAuthAllowed('203.0.113.9');
+    await limits.recordAuthFailure('203.0.113.9');
+    const err = await rejection(limits.assertAuthAllowed('203.0.113.9'));
+    expect(err.headers).toMatchObject({ 'RateLimit-Policy': '"auth";q=30;w=60', 'Retry-After': '60' });
+    await limits.assertAuthAllowed('198.51.100.1');
+    vi.advanceTimersByTime(60_000);
+    await limits.assertAuthAllowed('203.0.113.9');
+  });
+});
