@@ -1,0 +1,168 @@
+// Verdicts on a failed upstream attempt (which AppError, retry or not, breaker or not), shared by the three providers.
+import { AppError } from '../errors/app-error.ts';
+import type { Source } from '../domain/sources.ts';
+import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
+
+export interface FailureVerdict {
+  /** What the caller finally sees if no retry succeeds. */
+  error: AppError;
+  /** 408/429 (not a daily quota)/5xx/network/attempt timeout: worth another attempt. */
+  retryable: boolean;
+  /** The provider's `Retry-After` (or equivalent), honoured by the backoff. */
+  retryAfterMs?: number;
+  /** Counts towards the circuit breaker: the upstream is unhealthy (5xx, network, timeout, malformed). */
+  upstreamFault: boolean;
+  /** Upstream HTTP status, for logs. */
+  status?: number;
+}
+
+const name = (source: Source): string => SOURCE_DISPLAY_NAMES[source];
+
+export function credentialVerdict(source: Source, detail: string, status?: number): FailureVerdict {
+  return {
+    error: new AppError('upstream_credential_invalid', detail, { provider: source }),
+    retryable: false,
+    upstreamFault: false,
+    status,
+  };
+}
+
+/** `retryable` is false for a daily quota: waiting seconds will not help. */
+export function quotaVerdict(
+  source: Source,
+  detail: string,
+  options: { retryable: boolean; retryAfterMs?: number; status?: number },
+): FailureVerdict {
+  const headers = retryAfterHeader(options.retryAfterMs);
+  return {
+    error: new AppError('upstream_quota_exhausted', detail, { provider: source, headers }),
+    retryable: options.retryable,
+    retryAfterMs: options.retryAfterMs,
+    upstreamFault: false,
+    status: options.status,
+  };
+}
+
+export function serverErrorVerdict(source: Source, status: number, retryAfterMs?: number): FailureVerdict {
+  return {
+    error: new AppError('upstream_error', `${name(source)} answered with HTTP ${status}.`, { provider: source }),
+    retryable: true,
+    retryAfterMs,
+    upstreamFault: true,
+    status,
+  };
+}
+
+export function upstreamTimeoutVerdict(source: Source, status?: number): FailureVerdict {
+  return {
+    error: new AppError('upstream_timeout', `${name(source)} did not answer in time.`, { provider: source }),
+    retryable: true,
+    upstreamFault: true,
+    status,
+  };
+}
+
+export function networkVerdict(source: Source): FailureVerdict {
+  return {
+    error: new AppError('upstream_error', `${name(source)} could not be reached.`, { provider: source }),
+    retryable: true,
+    upstreamFault: true,
+  };
+}
+
+export function malformedVerdict(source: Source, what: string): FailureVerdict {
+  return {
+    error: new AppError('upstream_error', `${name(source)} sent a malformed answer (${what}).`, { provider: source }),
+    retryable: false,
+    upstreamFault: true,
+  };
+}
+
+/** A local failure around the call (not an HTTP outcome): not retried, not described (it could echo secrets). */
+export function unexpectedVerdict(source: Source): FailureVerdict {
+  return {
+    error: new AppError('upstream_error', `${name(source)} call failed unexpectedly.`, { provider: source }),
+    retryable: false,
+    upstreamFault: false,
+  };
+}
+
+/** The provider refused our request for a reason a retry cannot fix (typed calls). */
+export function rejectedVerdict(source: Source, detail: string, status?: number): FailureVerdict {
+  return {
+    error: new AppError('upstream_error', detail, { provider: source }),
+    retryable: false,
+    upstreamFault: false,
+    status,
+  };
+}
+
+/** Raw proxies pass a provider 4xx through: same status, the provider's error body (SPEC §4). */
+export function passThroughVerdict(source: Source, status: number, body: unknown): FailureVerdict {
+  return {
+    error: new AppError('upstream_rejected', `${name(source)} rejected the request (HTTP ${status}).`, {
+      provider: source,
+      status,
+      upstream: body,
+    }),
+    retryable: false,
+    upstreamFault: false,
+    status,
+  };
+}
+
+export function invalidParameterVerdict(source: Source, detail: string, status?: number): FailureVerdict {
+  return {
+    error: new AppError('invalid_parameter', detail, { provider: source }),
+    retryable: false,
+    upstreamFault: false,
+    status,
+  };
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+export function retryAfterHeader(ms: number | undefined): Record<string, string> | undefined {
+  if (ms === undefined) return undefined;
+  return { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) };
+}
+
+const DOC_LINK_SENTENCE = /[^.]*\b(?:see|learn more)\b[^.]*?https?:\/\/\S+/gi;
+const SECRET_URL = /https?:\/\/[^\s'"]*(?:googleapis\.com|bing\.com\/webmaster|[?&](?:apikey|access_token|key)=)[^\s'"]*/gi;
+
+/**
+ * Keeps a provider message actionable for the caller: drops "see https://…" documentation tails and any API URL
+ * (which could carry a key); site URLs the caller configured stay, they name what to fix.
+ */
+export function sanitizeProviderMessage(message: string): string {
+  const cleaned = message
+    .replace(DOC_LINK_SENTENCE, '')
+    .replace(SECRET_URL, '[url]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const bounded = cleaned.length > 500 ? `${cleaned.slice(0, 497)}...` : cleaned;
+  return bounded.endsWith('.') || bounded === '' ? bounded : `${bounded}.`;
+}
+
+/** Thrown while reading an answer whose shape or values are not what the provider documents. */
+export class MalformedAnswer extends Error {
+  constructor(what: string) {
+    super(what);
+    this.name = 'MalformedAnswer';
+  }
+}
+
+/** Validates a provider answer against the shape we read; throws MalformedAnswer (→ 502) otherwise. */
+export function parseShape<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new MalformedAnswer(typeof data === 'string' ? `${what}: not JSON` : `${what}: unexpected shape`);
+  return result.data;
+}
