@@ -1,0 +1,96 @@
+// Turns a request's `Authorization: Bearer <token>` into a Principal: `sl_live_` tokens go to the API key
+// service, other bearer tokens to the OAuth verifier (when one is plugged in). Keys are never read from the URL.
+// Failed attempts are limited per IP (30/min by default) so keys cannot be guessed at speed.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError, isAppError } from '../errors/app-error.ts';
+import { looksLikeApiKey } from './api-key-format.ts';
+import type { ApiKeyService } from './api-keys.ts';
+import type { Principal } from './principal.ts';
+
+export const FAILED_AUTH_LIMIT_PER_MINUTE = 30;
+
+export interface AuthenticatorOptions {
+  apiKeys: Pick<ApiKeyService, 'verify'>;
+  /** Counts failed authentications per IP; default: in-memory, 30 per 60 s. Swap in a Redis limiter for fleets. */
+  failureLimiter?: RateLimiterAbstract;
+  /** Verifies an OAuth access token (added by the OAuth server); without it such tokens are `invalid_token`. */
+  verifyAccessToken?: (token: string) => Promise<Principal>;
+}
+
+export type Authenticate = (request: Request, ip: string) => Promise<Principal>;
+
+const REALM = 'Bearer realm="siteline"';
+const MISSING_DETAIL = 'Send your API key as `Authorization: Bearer <key>`.';
+// RFC 6750 b64token, one of them, after the case-insensitive scheme.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+export function createFailedAuthLimiter(points = FAILED_AUTH_LIMIT_PER_MINUTE): RateLimiterAbstract {
+  return new RateLimiterMemory({ keyPrefix: 'auth_fail', points, duration: 60 });
+}
+
+function missingCredentials(detail: string): AppError {
+  return new AppError('missing_credentials', detail, { headers: { 'WWW-Authenticate': REALM } });
+}
+
+function invalidToken(): AppError {
+  return new AppError('invalid_token', 'The bearer token is invalid or expired.', {
+    headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+  });
+}
+
+function rateLimited(msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('rate_limited', `Too many failed authentication attempts; retry in ${seconds} s.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/** The bearer token of an Authorization header value; throws the 401 for a missing or unusable header. */
+export function parseBearer(header: string | null): string {
+  if (header === null || header.trim() === '') {
+    throw missingCredentials(MISSING_DETAIL);
+  }
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1]) {
+    if (!/^Bearer(\s|$)/i.test(header.trim())) {
+      throw missingCredentials('Only Bearer authentication is supported: `Authorization: Bearer <key>`.');
+    }
+    throw invalidToken();
+  }
+  return match[1];
+}
+
+export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
+  const limiter = options.failureLimiter ?? createFailedAuthLimiter();
+
+  async function verify(token: string): Promise<Principal> {
+    if (looksLikeApiKey(token)) return options.apiKeys.verify(token);
+    if (options.verifyAccessToken) return options.verifyAccessToken(token);
+    throw invalidToken();
+  }
+
+  async function recordFailure(ip: string): Promise<void> {
+    try {
+      await limiter.consume(ip);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
+      throw rejection;
+    }
+  }
+
+  return async function authenticate(request, ip) {
+    const header = request.headers.get('authorization');
+    // A request without any credentials is not a guess: answered without counting against the IP.
+    if (header === null || header.trim() === '') throw missingCredentials(MISSING_DETAIL);
+    // An IP over its limit is refused before any check, so a correct guess is not confirmed either.
+    const state = await limiter.get(ip);
+    if (state !== null && state.consumedPoints >= limiter.points) throw rateLimited(state.msBeforeNext);
+    try {
+      return await verify(parseBearer(header));
+    } catch (error) {
+      if (isAppError(error) && error.status === 401) await recordFailure(ip);
+      throw error;
+    }
+  };
+}

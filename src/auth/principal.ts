@@ -1,0 +1,36 @@
+// Who is calling: the account behind an API key or OAuth token, what it may do (scopes) and see (projects).
+import { AppError } from '../errors/app-error.ts';
+import type { Scope } from './scopes.ts';
+
+export interface Principal {
+  kind: 'api_key' | 'oauth';
+  accountId: string;
+  /** The API key id or OAuth token/grant id: what rate limits and audit entries are keyed on. */
+  credentialId: string;
+  scopes: ReadonlySet<Scope>;
+  /** Restriction of the credential; null = every project the account has access to. */
+  projectKeys: ReadonlySet<string> | null;
+  rateLimitPerMinute?: number;
+  /** Epoch ms. */
+  expiresAt?: number;
+}
+
+export function hasScope(principal: Principal, scope: Scope): boolean {
+  return principal.scopes.has(scope);
+}
+
+/** Throws 403 insufficient_scope naming the scope (also in WWW-Authenticate, RFC 6750 §3.1). */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (principal.scopes.has(scope)) return;
+  throw new AppError('insufficient_scope', `This request needs the '${scope}' scope, which this credential does not have.`, {
+    headers: { 'WWW-Authenticate': `Bearer realm="siteline", error="insufficient_scope", scope="${scope}"` },
+  });
+}
+
+/**
+ * Whether the credential's restriction allows the project. Account access is checked separately (the project
+ * repository lists only the account's projects); callers answer 404 either way so nothing leaks.
+ */
+export function mayReadProject(principal: Principal, projectKey: string): boolean {
+  return principal.projectKeys === null || principal.projectKeys.has(projectKey);
+}

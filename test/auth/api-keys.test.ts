@@ -1,0 +1,255 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely, KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checksumOf, generateApiKey } from '../../src/auth/api-key-format.ts';
+import { createApiKeyService } from '../../src/auth/api-keys.ts';
+import type { ApiKeyServiceOptions } from '../../src/auth/api-keys.ts';
+import { createAccount } from '../../src/store/accounts-repository.ts';
+import { findApiKeyById } from '../../src/store/api-keys-repository.ts';
+import { listAudit } from '../../src/store/audit-repository.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/database.ts';
+import { createProject } from '../../src/store/projects-repository.ts';
+import type { Database } from '../../src/store/schema.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'siteline-keys-'));
+let store: Store;
+let accountId: string;
+let otherAccountId: string;
+
+beforeAll(async () => {
+  store = await openDatabase({ url: join(dir, 'db.sqlite'), dataDir: dir });
+  accountId = (await createAccount(store.db, { email: 'ada@example.com', name: 'Ada' })).id;
+  otherAccountId = (await createAccount(store.db, { email: 'bob@example.com', name: 'Bob' })).id;
+  await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
+  await createProject(store.db, { key: 'blog', name: 'Blog', domain: 'blog.example' });
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The same database, counting every query issued through it (and optionally failing updates). */
+function instrumented(options: { failUpdates?: boolean } = {}) {
+  const counter = { queries: 0, updates: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      counter.queries += 1;
+      if (args.node.kind === 'UpdateQueryNode') {
+        counter.updates += 1;
+        if (options.failUpdates) throw new Error('database unavailable');
+      }
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: store.db.withPlugin(plugin) as Kysely<Database>, counter };
+}
+
+function fakeClock(start = Date.parse('2026-03-01T12:00:00Z')) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function service(overrides: Partial<ApiKeyServiceOptions> = {}) {
+  const clock = fakeClock();
+  const { db, counter } = instrumented();
+  return { clock, counter, keys: createApiKeyService({ db, clock: clock.now, logger: { warn: () => {} }, ...overrides }) };
+}
+
+describe('API key service', () => {
+  it('issues a key once and verifies it into a principal with scopes, restriction and limits', async () => {
+    const { keys, clock } = service();
+    const expiresAt = new Date(clock.now() + 86_400_000);
+    const { key, record } = await keys.create(accountId, { name: 'ci', scopes: ['read', 'raw'], projectKeys: ['shop'], rateLimitPerMinute: 120, expiresAt });
+    expect(key).toMatch(/^sl_live_[0-9A-Za-z]{38}$/);
+    expect(record).toMatchObject({ name: 'ci', prefix: key.slice(0, 12), last4: key.slice(-4), status: 'active', rotatedFrom: null });
+    expect(record).not.toHaveProperty('digest');
+    const stored = await findApiKeyById(store.db, record.id);
+    expect(JSON.stringify(stored)).not.toContain(key);
+
+    const principal = await keys.verify(key);
+    expect(principal).toMatchObject({ kind: 'api_key', accountId, credentialId: record.id, rateLimitPerMinute: 120, expiresAt: expiresAt.getTime() });
+    expect([...principal.scopes]).toEqual(['read', 'raw']);
+    expect([...(principal.projectKeys ?? [])]).toEqual(['shop']);
+    expect((await listAudit(store.db, { action: 'api_key.create' })).some((e) => e.subject === record.id)).toBe(true);
+  });
+
+  it('defaults to the read scope and no project restriction', async () => {
+    const { keys } = service();
+    const { key } = await keys.create(accountId);
+    const principal = await keys.verify(key);
+    expect([...principal.scopes]).toEqual(['read']);
+    expect(principal.projectKeys).toBeNull();
+    expect(principal.rateLimitPerMinute).toBeUndefined();
+  });
+
+  it('rejects unknown projects, past expiries and bad rate limits at creation', async () => {
+    const { keys, clock } = service();
+    await expect(keys.create(accountId, { projectKeys: ['shop', 'ghost'] })).rejects.toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining("'ghost'") });
+    await expect(keys.create(accountId, { expiresAt: new Date(clock.now() - 1) })).rejects.toMatchObject({ param: 'expires' });
+    await expect(keys.create(accountId, { rateLimitPerMinute: 0 })).rejects.toMatchObject({ param: 'rateLimitPerMinute' });
+  });
+
+  it('rejects a bad-checksum key without touching the database', async () => {
+    const { keys, counter } = service();
+    const valid = generateApiKey();
+    const tampered = valid.slice(0, 10) + (valid[10] === 'a' ? 'b' : 'a') + valid.slice(11);
+    for (const token of [tampered, 'sl_live_short', `sl_live_${'x'.repeat(38)}`]) {
+      await expect(keys.verify(token)).rejects.toMatchObject({ code: 'invalid_api_key', status: 401 });
+    }
+    expect(counter.queries).toBe(0);
+  });
+
+  it('rejects an unknown key (valid checksum) after one lookup, with the same message', async () => {
+    const { keys, counter } = service();
+    const body = `sl_live_${'Z'.repeat(32)}`;
+    const error = await keys.verify(body + checksumOf(body)).catch((e: unknown) => e);
+    const malformed = await keys.verify('sl_live_nope').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_api_key' });
+    expect((error as Error).message).toBe((malformed as Error).message);
+    expect(counter.queries).toBe(1);
+  });
+
+  it('serves repeated verifications from the cache until the TTL passes', async () => {
+    const { keys, counter, clock } = service({ cacheTtlMs: 30_000, lastUsedIntervalMs: 3_600_000 });
+    const { key } = await keys.create(accountId);
+    await keys.verify(key);
+    await keys.settle();
+    const afterFirst = counter.queries;
+    await keys.verify(key);
+    await keys.verify(key);
+    expect(counter.queries).toBe(afterFirst);
+    clock.advance(30_001);
+    await keys.verify(key);
+    expect(counter.queries).toBe(afterFirst + 1);
+  });
+
+  it('revocation takes effect immediately in this process, even for a cached key', async () => {
+    const { keys } = service({ cacheTtlMs: 3_600_000 });
+    const { key, record } = await keys.create(accountId);
+    await keys.verify(key);
+    const revoked = await keys.revoke(accountId, record.id);
+    expect(revoked.status).toBe('revoked');
+    await expect(keys.verify(key)).rejects.toMatchObject({ code: 'invalid_api_key' });
+    expect((await keys.list(accountId)).find((k) => k.id === record.id)?.status).toBe('revoked');
+  });
+
+  it('announces revocations so other instances can drop the key (the pub/sub hook)', async () => {
+    const a = service({ cacheTtlMs: 3_600_000 });
+    const b = service({ cacheTtlMs: 3_600_000 });
+    const { key, record } = await a.keys.create(accountId);
+    await b.keys.verify(key); // cached in instance b
+    const announced: string[] = [];
+    const unsubscribe = a.keys.onInvalidate((id) => {
+      announced.push(id);
+      b.keys.invalidate(id);
+    });
+    await a.keys.revoke(accountId, record.prefix);
+    unsubscribe();
+    expect(announced).toEqual([record.id]);
+    await expect(b.keys.verify(key)).rejects.toMatchObject({ code: 'invalid_api_key' });
+  });
+
+  it('without the announcement another instance trusts its cache only for the TTL', async () => {
+    const a = service();
+    const b = service({ cacheTtlMs: 1_000 });
+    const { key, record } = await a.keys.create(accountId);
+    await b.keys.verify(key);
+    await a.keys.revoke(accountId, record.id);
+    await expect(b.keys.verify(key)).resolves.toMatchObject({ credentialId: record.id });
+    b.clock.advance(1_001);
+    await expect(b.keys.verify(key)).rejects.toMatchObject({ code: 'invalid_api_key' });
+  });
+
+  it('rejects an expired key, even from the cache', async () => {
+    const { keys, clock } = service({ cacheTtlMs: 3_600_000 });
+    const { key } = await keys.create(accountId, { expiresAt: new Date(clock.now() + 60_000) });
+    await keys.verify(key);
+    clock.advance(60_000);
+    await expect(keys.verify(key)).rejects.toMatchObject({ code: 'invalid_api_key' });
+    expect((await keys.list(accountId)).find((k) => k.expiresAt === new Date(clock.now()).toISOString())?.status).toBe('expired');
+  });
+
+  it('rotates: same settings, the old key works until the grace period ends', async () => {
+    const { keys, clock } = service({ cacheTtlMs: 3_600_000 });
+    const { key: oldKey, record: old } = await keys.create(accountId, { name: 'deploy', scopes: ['read', 'mcp:write'], projectKeys: ['blog'], rateLimitPerMinute: 60 });
+    await keys.verify(oldKey);
+    const start = clock.now();
+    const rotated = await keys.rotate(accountId, old.id, { graceMs: 3_600_000 });
+    expect(rotated.key).not.toBe(oldKey);
+    expect(rotated.record).toMatchObject({ name: 'deploy', scopes: ['read', 'mcp:write'], projectKeys: ['blog'], rateLimitPerMinute: 60, rotatedFrom: old.id, status: 'active' });
+    expect(rotated.previous.expiresAt).toBe(new Date(start + 3_600_000).toISOString());
+    clock.advance(3_599_000);
+    await expect(keys.verify(oldKey)).resolves.toMatchObject({ credentialId: old.id });
+    await expect(keys.verify(rotated.key)).resolves.toMatchObject({ credentialId: rotated.record.id });
+    clock.advance(1_000);
+    await expect(keys.verify(oldKey)).rejects.toMatchObject({ code: 'invalid_api_key' });
+    await expect(keys.verify(rotated.key)).resolves.toMatchObject({ credentialId: rotated.record.id });
+    await expect(keys.rotate(accountId, old.id)).rejects.toMatchObject({ code: 'invalid_parameter' });
+  });
+
+  it('rotation never extends an expiry that ends before the grace period', async () => {
+    const { keys, clock } = service();
+    const expiresAt = new Date(clock.now() + 60_000);
+    const { record } = await keys.create(accountId, { expiresAt });
+    const rotated = await keys.rotate(accountId, record.id);
+    expect(rotated.previous.expiresAt).toBe(expiresAt.toISOString());
+    expect(rotated.record.expiresAt).toBe(expiresAt.toISOString());
+  });
+
+  it('records last use at most once a minute per key', async () => {
+    const { keys, clock, counter } = service({ cacheTtlMs: 3_600_000 });
+    const { key, record } = await keys.create(accountId);
+    const t0 = clock.now();
+    const lastUsed = async () => (await findApiKeyById(store.db, record.id))?.lastUsedAt;
+    await keys.verify(key);
+    await keys.settle();
+    expect(await lastUsed()).toBe(new Date(t0).toISOString());
+    const updates = counter.updates;
+    clock.advance(30_000);
+    await keys.verify(key);
+    await keys.verify(key);
+    await keys.settle();
+    expect(counter.updates).toBe(updates);
+    expect(await lastUsed()).toBe(new Date(t0).toISOString());
+    clock.advance(30_000);
+    await keys.verify(key);
+    await keys.settle();
+    expect(await lastUsed()).toBe(new Date(t0 + 60_000).toISOString());
+  });
+
+  it('logs, never throws, when recording last use fails', async () => {
+    const warn = vi.fn();
+    const { key } = await service().keys.create(accountId);
+    const { db } = instrumented({ failUpdates: true });
+    const keys = createApiKeyService({ db, logger: { warn } });
+    await expect(keys.verify(key)).resolves.toMatchObject({ accountId });
+    await keys.settle();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(warn.mock.calls[0])).not.toContain(key);
+  });
+
+  it('revokes by id or display prefix, only among the caller’s own keys', async () => {
+    const { keys } = service();
+    const { key, record } = await keys.create(accountId);
+    await expect(keys.revoke(otherAccountId, record.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(keys.revoke(accountId, 'sl_live_????')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(keys.verify(key)).resolves.toBeDefined();
+    const revoked = await keys.revoke(accountId, key.slice(8, 12));
+    expect(revoked.id).toBe(record.id);
+    expect((await listAudit(store.db, { action: 'api_key.revoke' })).some((e) => e.subject === record.id)).toBe(true);
+  });
+
+  it('lists an account’s keys newest first without digests', async () => {
+    const { keys, clock } = service();
+    const first = await keys.create(otherAccountId, { name: 'one' });
+    clock.advance(1_000);
+    const second = await keys.create(otherAccountId, { name: 'two' });
+    const listed = await keys.list(otherAccountId);
+    expect(listed.map((k) => k.id)).toEqual([second.record.id, first.record.id]);
+    for (const view of listed) expect(view).not.toHaveProperty('digest');
+  });
+});

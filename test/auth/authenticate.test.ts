@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createAuthenticator, parseBearer } from '../../src/auth/authenticate.ts';
+import { generateApiKey } from '../../src/auth/api-key-format.ts';
+import type { Principal } from '../../src/auth/principal.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+
+const VALID = generateApiKey();
+const PRINCIPAL: Principal = { kind: 'api_key', accountId: 'acct_1', credentialId: 'key_1', scopes: new Set(['read']), projectKeys: null };
+
+/** A stand-in key service: VALID is the only good key. */
+function fakeKeys() {
+  return {
+    verify: vi.fn(async (token: string) => {
+      if (token === VALID) return PRINCIPAL;
+      throw new AppError('invalid_api_key', 'The API key is invalid, expired or revoked.', { headers: { 'WWW-Authenticate': 'Bearer realm="siteline", error="invalid_token"' } });
+    }),
+  };
+}
+
+const request = (headers: Record<string, string> = {}, url = 'http://localhost/api/v1/projects/list') => new Request(url, { headers });
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('authenticate', () => {
+  it('accepts a valid key with a case-insensitive Bearer scheme', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys() });
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
+    await expect(authenticate(request({ authorization: `bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
+  });
+
+  it('answers 401 missing_credentials without a header, with a realm challenge', async () => {
+    const error = await failure(createAuthenticator({ apiKeys: fakeKeys() })(request(), '10.0.0.1'));
+    expect(error).toMatchObject({ code: 'missing_credentials', status: 401 });
+    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline"');
+  });
+
+  it('ignores keys in the query string', async () => {
+    const keys = fakeKeys();
+    const error = await failure(createAuthenticator({ apiKeys: keys })(request({}, `http://localhost/api/v1/projects/list?api_key=${VALID}`), '10.0.0.1'));
+    expect(error.code).toBe('missing_credentials');
+    expect(keys.verify).not.toHaveBeenCalled();
+  });
+
+  it('refuses other schemes and malformed bearer values', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys() });
+    expect((await failure(authenticate(request({ authorization: `Basic ${btoa('a:b')}` }), 'ip'))).code).toBe('missing_credentials');
+    expect((await failure(authenticate(request({ authorization: `Bearer ${VALID} extra` }), 'ip'))).code).toBe('invalid_token');
+    expect((await failure(authenticate(request({ authorization: 'Bearer' }), 'ip'))).code).toBe('invalid_token');
+    expect((await failure(authenticate(request({ authorization: `Bearer  ${VALID},x` }), 'ip'))).code).toBe('invalid_token');
+  });
+
+  it('sends sl_live_ tokens to the key service: a bad key is invalid_api_key with error="invalid_token"', async () => {
+    const keys = fakeKeys();
+    const error = await failure(createAuthenticator({ apiKeys: keys })(request({ authorization: 'Bearer sl_live_wrong' }), 'ip'));
+    expect(error).toMatchObject({ code: 'invalid_api_key', status: 401 });
+    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="invalid_token"');
+    expect(keys.verify).toHaveBeenCalledWith('sl_live_wrong');
+  });
+
+  it('sends other bearer tokens to the OAuth hook, or rejects them as invalid_token without one', async () => {
+    const keys = fakeKeys();
+    const oauth: Principal = { ...PRINCIPAL, kind: 'oauth', credentialId: 'tok_1' };
+    const verifyAccessToken = vi.fn(async () => oauth);
+    await expect(createAuthenticator({ apiKeys: keys, verifyAccessToken })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip')).resolves.toBe(oauth);
+    expect(verifyAccessToken).toHaveBeenCalledWith('eyJhbGciOi.x.y');
+    const error = await failure(createAuthenticator({ apiKeys: keys })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip'));
+    expect(error.code).toBe('invalid_token');
+    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="invalid_token"');
+    expect(keys.verify).not.toHaveBeenCalled();
+  });
+
+  it('limits failed attempts to 30 per minute per IP, then refuses even a valid key with 429', async () => {
+    const keys = fakeKeys();
+    const authenticate = createAuthenticator({ apiKeys: keys });
+    const bad = request({ authorization: 'Bearer sl_live_guess' });
+    for (let i = 0; i < 30; i += 1) expect((await failure(authenticate(bad, '203.0.113.9'))).code).toBe('invalid_api_key');
+    const limited = await failure(authenticate(bad, '203.0.113.9'));
+    expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(limited.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['Retry-After'])).toBeLessThanOrEqual(60);
+    const calls = keys.verify.mock.calls.length;
+    expect((await failure(authenticate(request({ authorization: `Bearer ${VALID}` }), '203.0.113.9'))).code).toBe('rate_limited');
+    expect(keys.verify.mock.calls.length).toBe(calls);
+    // Another IP is unaffected; requests without credentials do not count.
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '198.51.100.7')).resolves.toBe(PRINCIPAL);
+    for (let i = 0; i < 40; i += 1) expect((await failure(authenticate(request(), '192.0.2.1'))).code).toBe('missing_credentials');
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '192.0.2.1')).resolves.toBe(PRINCIPAL);
+  });
+
+  it('takes an injected limiter (e.g. Redis-backed)', async () => {
+    const failureLimiter = new RateLimiterMemory({ points: 2, duration: 60 });
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter });
+    const bad = request({ authorization: 'Bearer sl_live_guess' });
+    expect((await failure(authenticate(bad, 'ip'))).code).toBe('invalid_api_key');
+    expect((await failure(authenticate(bad, 'ip'))).code).toBe('invalid_api_key');
+    expect((await failure(authenticate(bad, 'ip'))).code).toBe('rate_limited');
+  });
+});
+
+describe('parseBearer', () => {
+  it('returns exactly the one token', () => {
+    expect(parseBearer(`Bearer ${VALID}`)).toBe(VALID);
+    expect(parseBearer('BEARER abc.def-ghi_jkl~mno+p/q==')).toBe('abc.def-ghi_jkl~mno+p/q==');
+  });
+});

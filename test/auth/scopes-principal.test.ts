@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { mayReadProject, requireScope } from '../../src/auth/principal.ts';
+import type { Principal } from '../../src/auth/principal.ts';
+import { formatScopes, parseScopes } from '../../src/auth/scopes.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+
+const principal = (overrides: Partial<Principal> = {}): Principal => ({
+  kind: 'api_key',
+  accountId: 'acct_1',
+  credentialId: 'key_1',
+  scopes: new Set(['read']),
+  projectKeys: null,
+  ...overrides,
+});
+
+describe('scopes', () => {
+  it('parses lists and strings into canonical, deduplicated order', () => {
+    expect(parseScopes('mcp:write,read read')).toEqual(['read', 'mcp:write']);
+    expect(parseScopes(['raw', 'read'])).toEqual(['read', 'raw']);
+    expect(formatScopes(new Set(['raw', 'read'] as const))).toBe('read raw');
+  });
+
+  it('rejects unknown and empty scopes, quoting them', () => {
+    expect(() => parseScopes('read,admin')).toThrow(/'admin'/);
+    expect(() => parseScopes('')).toThrow(AppError);
+  });
+});
+
+describe('principal guards', () => {
+  it('requireScope passes with the scope and throws 403 naming it otherwise', () => {
+    expect(() => requireScope(principal(), 'read')).not.toThrow();
+    const error = (() => {
+      try {
+        requireScope(principal(), 'raw');
+      } catch (e) {
+        return e as AppError;
+      }
+      return undefined;
+    })();
+    expect(error).toMatchObject({ code: 'insufficient_scope', status: 403 });
+    expect(error?.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="insufficient_scope", scope="raw"');
+  });
+
+  it('mayReadProject honours the restriction; null means unrestricted', () => {
+    expect(mayReadProject(principal(), 'any')).toBe(true);
+    const restricted = principal({ projectKeys: new Set(['shop']) });
+    expect(mayReadProject(restricted, 'shop')).toBe(true);
+    expect(mayReadProject(restricted, 'blog')).toBe(false);
+  });
+});
