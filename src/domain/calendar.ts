@@ -69,6 +69,13 @@ export function startOfIsoWeek(date: IsoDate): IsoDate {
   return addDays(date, 1 - isoWeekday(date));
 }
 
+/** The Monday starting ISO week `week` (1–53) of ISO year `isoYear` (the analytics `isoYearIsoWeek` value `202647` is 2026, 47). */
+export function isoWeekStart(isoYear: number, week: number): IsoDate {
+  // 4 January is always in ISO week 1.
+  const jan4 = formatYmd(isoYear, 1, 4);
+  return addDays(startOfIsoWeek(jan4), (week - 1) * 7);
+}
+
 export function startOfMonth(date: IsoDate): IsoDate {
   return `${date.slice(0, 8)}01`;
 }

@@ -55,9 +55,16 @@ export function regexProblem(pattern: string): string | undefined {
  * Parses a `filter` value; absent or empty means no filter. Values are taken verbatim (spaces
  * included); `\,` `\;` `\\` stand for `,` `;` `\`, and a backslash before any other character is kept
  * as typed (so regexes like `\d+` need no doubling). Whitespace before a dimension name is ignored.
+ * With `allowedDimensions`, every dimension must be one of them (unknown ones get close matches).
  */
-export function parseFilter(raw: string | undefined, param = 'filter'): FilterAst | undefined {
+export function parseFilter(raw: string | undefined, param = 'filter', allowedDimensions?: readonly string[]): FilterAst | undefined {
   if (raw === undefined || raw === '') return undefined;
+  const ast = parseFilterText(raw, param);
+  if (allowedDimensions !== undefined) assertFilterDimensions(ast, allowedDimensions, { param, raw });
+  return ast;
+}
+
+function parseFilterText(raw: string, param: string): FilterAst {
   const fail = (at: number, problem: string): AppError =>
     invalidParameter(param, `Invalid filter ${quoteInput(raw)}: ${problem} at character ${at + 1}.`);
   if (raw.length > MAX_FILTER_LENGTH) {

@@ -40,3 +40,13 @@ export function hourBucketsOfDay(date: IsoDate, timeZone: string): HourBucket[] 
   }
   return buckets;
 }
+
+/**
+ * Keys of the buckets showing wall-clock `hour` on `date` (as providers report local hours, e.g.
+ * `dateHour` 2026102502): none for a skipped hour, two for a repeated one (earlier first).
+ */
+export function hourKeysForLocalHour(date: IsoDate, hour: number, timeZone: string): string[] {
+  return hourBucketsOfDay(date, timeZone)
+    .filter((b) => b.localDate === date && b.localHour === hour)
+    .map((b) => b.key);
+}

@@ -8,6 +8,7 @@ import {
   fromEpochDay,
   isIsoDate,
   isoWeekday,
+  isoWeekStart,
   rangeLength,
   startOfIsoWeek,
   startOfMonth,
@@ -100,5 +101,28 @@ describe('weeks and months', () => {
     ['2021-06-15', 5, '2026-06-15'],
   ])('addYears(%s, %i) = %s', (date, years, expected) => {
     expect(addYears(date, years)).toBe(expected);
+  });
+});
+
+describe('isoWeekStart', () => {
+  it.each([
+    [2026, 1, '2025-12-29'],
+    [2026, 47, '2026-11-16'],
+    [2020, 53, '2020-12-28'],
+    [2021, 1, '2021-01-04'],
+  ])('ISO %i-W%i starts %s', (year, week, monday) => {
+    expect(isoWeekStart(year, week)).toBe(monday);
+  });
+
+  it('is the Monday of any date in that week', () => {
+    fc.assert(
+      fc.property(anyDate, (date) => {
+        // The ISO year of a date is the year of the Thursday of its week.
+        const thursday = addDays(startOfIsoWeek(date), 3);
+        const isoYear = Number(thursday.slice(0, 4));
+        const week = Math.floor(diffDays(isoWeekStart(isoYear, 1), startOfIsoWeek(date)) / 7) + 1;
+        return isoWeekStart(isoYear, week) === startOfIsoWeek(date) && week >= 1 && week <= 53;
+      }),
+    );
   });
 });

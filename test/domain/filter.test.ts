@@ -65,6 +65,15 @@ describe('parseFilter', () => {
     });
   });
 
+  it('checks dimensions against an allowed list when given one', () => {
+    expect(parseFilter('country==Germany', 'filter', ['country'])).toStrictEqual(and([c('country', '==', 'Germany')]));
+    expectAppError(() => parseFilter('contry==Germany ', 'filter', ['country', 'city']), {
+      code: 'invalid_parameter',
+      param: 'filter',
+      includes: ['"contry"', '"contry==Germany "', 'Did you mean "country"'],
+    });
+  });
+
   it('names the parameter it parses', () => {
     expectAppError(() => parseFilter('x', 'where'), { code: 'invalid_parameter', param: 'where' });
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isIsoDate } from '../../src/domain/calendar.ts';
-import { hourBucketsOfDay, hourKeyAt } from '../../src/domain/hours.ts';
+import { hourBucketsOfDay, hourKeyAt, hourKeysForLocalHour } from '../../src/domain/hours.ts';
 import {
   assertTimeZone,
   formatOffset,
@@ -183,6 +183,15 @@ describe('hour buckets', () => {
         if (i > 0) expect(b.start).toBeGreaterThan(buckets[i - 1]?.start ?? 0);
       }
     }
+  });
+
+  it.each([
+    ['2026-10-25', 2, ['2026-10-25T02:00:00+02:00', '2026-10-25T02:00:00+01:00']],
+    ['2026-03-29', 2, []],
+    ['2026-03-29', 3, ['2026-03-29T03:00:00+02:00']],
+    ['2026-06-01', 0, ['2026-06-01T00:00:00+02:00']],
+  ])('hourKeysForLocalHour(%s, %i) in Berlin', (date, hour, keys) => {
+    expect(hourKeysForLocalHour(date, hour, 'Europe/Berlin')).toEqual(keys);
   });
 
   it('hourKeyAt names the hour containing an instant', () => {
