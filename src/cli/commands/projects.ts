@@ -1,0 +1,190 @@
+// `siteline projects add|list|connect|disconnect|grant`: sites, their provider connections and who sees them.
+import { readFile } from 'node:fs/promises';
+import { isSource, SOURCES } from '../../domain/sources.ts';
+import type { Source } from '../../domain/sources.ts';
+import { notFound } from '../../errors/app-error.ts';
+import { requireAccountByEmail } from '../../store/accounts-repository.ts';
+import { appendAudit } from '../../store/audit-repository.ts';
+import { parseCredential } from '../../store/credential-shapes.ts';
+import { connectSource, disconnectSource, listSourcesForProjects } from '../../store/data-sources-repository.ts';
+import type { CredentialKind, DataSourceRecord } from '../../store/data-sources-repository.ts';
+import type { Database } from '../../store/schema.ts';
+import { createProject, getProjectByKey, grantProjectAccess, listProjects, listProjectsForAccount } from '../../store/projects-repository.ts';
+import type { ProjectRecord } from '../../store/projects-repository.ts';
+import type { Kysely } from 'kysely';
+import type { CliIO } from '../cli-io.ts';
+import { withStore } from '../open-store.ts';
+import { parseCommandArgs, requireOption, requirePositional, runSubcommands, UsageError, writeJson, writeTable } from '../output.ts';
+import type { Subcommand } from '../output.ts';
+
+export const summary = 'Add and list projects; connect their data sources; grant accounts access.';
+
+async function requireProject(db: Kysely<Database>, key: string): Promise<ProjectRecord> {
+  const project = await getProjectByKey(db, key);
+  if (!project) throw notFound(`No project with the key '${key}'.`);
+  return project;
+}
+
+function requireSource(text: string): Source {
+  if (!isSource(text)) throw new UsageError(`'${text}' is not a data source; use ${SOURCES.join(', ')}`);
+  return text;
+}
+
+/** The project as scripts see it: data sources by word, with status; never credentials. */
+function toProjectJson(project: ProjectRecord, sources: DataSourceRecord[]) {
+  const dataSources = Object.fromEntries(
+    SOURCES.map((source) => {
+      const record = sources.find((s) => s.source === source);
+      if (!record) return [source, { connected: false, status: 'not_connected' }];
+      return [source, {
+        connected: true,
+        status: record.status,
+        ...(record.propertyId === null ? {} : { propertyId: record.propertyId }),
+        ...(record.siteUrl === null ? {} : { siteUrl: record.siteUrl }),
+        credentialKind: record.credentialKind,
+        ...(record.statusMessage === null ? {} : { statusMessage: record.statusMessage }),
+      }];
+    }),
+  );
+  return { ...project, dataSources };
+}
+
+const CREDENTIAL_FLAGS: Record<string, CredentialKind> = {
+  'service-account': 'service_account',
+  'oauth-client': 'oauth_refresh_token',
+  'api-key-file': 'api_key',
+};
+
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  add: {
+    usage: 'add --key <key> --name <name> --domain <domain> [--timezone UTC] [--currency USD] [--grant <email>]... [--json]',
+    async run(args, io) {
+      const { values } = parseCommandArgs(args, {
+        key: { type: 'string' },
+        name: { type: 'string' },
+        domain: { type: 'string' },
+        timezone: { type: 'string' },
+        currency: { type: 'string' },
+        grant: { type: 'string', multiple: true },
+      });
+      const input = { key: requireOption(values.key, '--key'), name: requireOption(values.name, '--name'), domain: requireOption(values.domain, '--domain') };
+      return withStore(io, async ({ store }) => {
+        const accounts = await Promise.all((values.grant ?? []).map((email) => requireAccountByEmail(store.db, email)));
+        const project = await store.db.transaction().execute(async (trx) => {
+          const created = await createProject(trx, { ...input, timezone: values.timezone, currency: values.currency });
+          for (const account of accounts) await grantProjectAccess(trx, account.id, created.id);
+          await appendAudit(trx, { action: 'project.create', subject: created.key, detail: { via: 'cli', grantedTo: accounts.map((a) => a.id) } });
+          return created;
+        });
+        if (values.json) writeJson(io, { project: toProjectJson(project, []), grantedTo: accounts.map((a) => a.email) });
+        else {
+          io.stdout.write(`Added project ${project.key} (${project.domain}, ${project.timezone}, ${project.currency}).\n`);
+          if (accounts.length > 0) io.stdout.write(`Access granted to ${accounts.map((a) => a.email).join(', ')}.\n`);
+          else io.stdout.write(`No account can see it yet: siteline projects grant ${project.key} --account <email>\n`);
+        }
+        return 0;
+      });
+    },
+  },
+  list: {
+    usage: 'list [--account <email>] [--json]',
+    async run(args, io) {
+      const { values } = parseCommandArgs(args, { account: { type: 'string' } });
+      return withStore(io, async ({ store }) => {
+        const projects = values.account === undefined
+          ? await listProjects(store.db)
+          : await listProjectsForAccount(store.db, (await requireAccountByEmail(store.db, values.account)).id);
+        const sources = await listSourcesForProjects(store.db, projects.map((p) => p.id));
+        const rows = projects.map((p) => toProjectJson(p, sources.filter((s) => s.projectId === p.id)));
+        if (values.json) writeJson(io, { projects: rows });
+        else {
+          writeTable(
+            io,
+            rows.map((p) => ({ ...p, ...Object.fromEntries(SOURCES.map((s) => [s, p.dataSources[s]?.status])) })),
+            [['key', 'key'], ['name', 'name'], ['domain', 'domain'], ['timezone', 'timezone'], ['currency', 'currency'], ...SOURCES.map((s) => [s, s] as const)],
+          );
+        }
+        return 0;
+      });
+    },
+  },
+  connect: {
+    usage:
+      'connect <projectKey> <analytics|engine1|engine2> (--property-id <digits> | --site-url <url>) (--service-account <file.json> | --oauth-client <file.json> | --api-key-file <file>) [--json]',
+    async run(args, io) {
+      const { values, positionals } = parseCommandArgs(args, {
+        'property-id': { type: 'string' },
+        'site-url': { type: 'string' },
+        'service-account': { type: 'string' },
+        'oauth-client': { type: 'string' },
+        'api-key-file': { type: 'string' },
+      });
+      const projectKey = requirePositional(positionals, 0, 'projectKey');
+      const source = requireSource(requirePositional(positionals, 1, 'source'));
+      if (source === 'analytics' && values['property-id'] === undefined) throw new UsageError('analytics needs --property-id');
+      if (source !== 'analytics' && values['site-url'] === undefined) throw new UsageError(`${source} needs --site-url`);
+      const given = Object.keys(CREDENTIAL_FLAGS).filter((flag) => values[flag as keyof typeof values] !== undefined);
+      if (given.length !== 1 || !given[0]) throw new UsageError(`give exactly one of ${Object.keys(CREDENTIAL_FLAGS).map((f) => `--${f}`).join(', ')}`);
+      const flag = given[0];
+      const path = values[flag as keyof typeof values] as string;
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read --${flag} file '${path}'`);
+      }
+      const credential = parseCredential(CREDENTIAL_FLAGS[flag] as CredentialKind, text);
+      return withStore(io, async ({ store, secretBox }) => {
+        const project = await requireProject(store.db, projectKey);
+        const record = await connectSource(store.db, secretBox(), project.id, source, {
+          propertyId: values['property-id'],
+          siteUrl: values['site-url'],
+          credential,
+        });
+        await appendAudit(store.db, { action: 'data_source.connect', subject: `${project.key}/${source}`, detail: { via: 'cli', credentialKind: credential.kind } });
+        const { projectId: _projectId, ...shown } = record;
+        if (values.json) writeJson(io, { project: project.key, dataSource: shown });
+        else io.stdout.write(`Connected ${source} to ${project.key} (${record.propertyId ?? record.siteUrl}, ${record.credentialKind}; stored encrypted).\n`);
+        return 0;
+      });
+    },
+  },
+  disconnect: {
+    usage: 'disconnect <projectKey> <analytics|engine1|engine2> [--json]',
+    async run(args, io) {
+      const { values, positionals } = parseCommandArgs(args, {});
+      const projectKey = requirePositional(positionals, 0, 'projectKey');
+      const source = requireSource(requirePositional(positionals, 1, 'source'));
+      return withStore(io, async ({ store }) => {
+        const project = await requireProject(store.db, projectKey);
+        const removed = await disconnectSource(store.db, project.id, source);
+        if (!removed) throw notFound(`${source} is not connected to ${project.key}.`);
+        await appendAudit(store.db, { action: 'data_source.disconnect', subject: `${project.key}/${source}`, detail: { via: 'cli' } });
+        if (values.json) writeJson(io, { project: project.key, source, disconnected: true });
+        else io.stdout.write(`Disconnected ${source} from ${project.key}; its credential was deleted.\n`);
+        return 0;
+      });
+    },
+  },
+  grant: {
+    usage: 'grant <projectKey> --account <email> [--json]',
+    async run(args, io) {
+      const { values, positionals } = parseCommandArgs(args, { account: { type: 'string' } });
+      const projectKey = requirePositional(positionals, 0, 'projectKey');
+      const email = requireOption(values.account, '--account');
+      return withStore(io, async ({ store }) => {
+        const project = await requireProject(store.db, projectKey);
+        const account = await requireAccountByEmail(store.db, email);
+        await grantProjectAccess(store.db, account.id, project.id);
+        await appendAudit(store.db, { accountId: account.id, action: 'project.grant', subject: project.key, detail: { via: 'cli' } });
+        if (values.json) writeJson(io, { project: project.key, account: account.email, granted: true });
+        else io.stdout.write(`${account.email} can now see ${project.key}.\n`);
+        return 0;
+      });
+    },
+  },
+};
+
+export function run(args: string[], io: CliIO): Promise<number> {
+  return runSubcommands('projects', SUBCOMMANDS, args, io);
+}
