@@ -99,11 +99,12 @@ export function rejectedVerdict(source: Source, detail: string, status?: number)
 
 /** Raw proxies pass a provider 4xx through: same status, the provider's error body (SPEC §4). */
 export function passThroughVerdict(source: Source, status: number, body: unknown): FailureVerdict {
+  const upstream = JSON.parse(scrubSecrets(JSON.stringify(body ?? null))) as unknown;
   return {
     error: new AppError('upstream_rejected', `${name(source)} rejected the request (HTTP ${status}).`, {
       provider: source,
       status,
-      upstream: body,
+      upstream,
     }),
     retryable: false,
     upstreamFault: false,
@@ -135,6 +136,14 @@ export function retryAfterHeader(ms: number | undefined): Record<string, string>
   return { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) };
 }
 
+// Google access tokens (ya29.…), bearer headers, refresh tokens (1//…) and OAuth client secrets (GOCSPX-…).
+const TOKEN_PATTERNS = [/\bBearer\s+[\w.~+/=-]+/gi, /\bya29\.[\w.~+/=-]+/g, /(?<![\w/])1\/\/[\w.~+/=-]+/g, /\bGOCSPX-[\w-]+/g];
+
+/** Masks anything shaped like a Google credential in provider text (a provider echoing a header must not leak it). */
+export function scrubSecrets(text: string): string {
+  return TOKEN_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
+}
+
 const DOC_LINK_SENTENCE = /[^.]*\b(?:see|learn more)\b[^.]*?https?:\/\/\S+/gi;
 const SECRET_URL = /https?:\/\/[^\s'"]*(?:googleapis\.com|bing\.com\/webmaster|[?&](?:apikey|access_token|key)=)[^\s'"]*/gi;
 
@@ -143,7 +152,7 @@ const SECRET_URL = /https?:\/\/[^\s'"]*(?:googleapis\.com|bing\.com\/webmaster|[
  * (which could carry a key); site URLs the caller configured stay, they name what to fix.
  */
 export function sanitizeProviderMessage(message: string): string {
-  const cleaned = message
+  const cleaned = scrubSecrets(message)
     .replace(DOC_LINK_SENTENCE, '')
     .replace(SECRET_URL, '[url]')
     .replace(/\s+/g, ' ')

@@ -69,7 +69,7 @@ export function createEngine2Client(deps: Engine2ClientDeps, apiKey: string, sit
       target: siteUrl,
       credentialId,
       attempt,
-      classify: (error) => classifyEngine2Error(error, { siteUrl, raw }),
+      classify: (error) => classifyEngine2Error(error, { siteUrl, raw, apiKey }),
     });
   }
 

@@ -51,6 +51,13 @@ const ERROR_NAMES: Record<number, string> = {
 export interface Engine2ErrorContext {
   siteUrl: string;
   raw: boolean;
+  /** Scrubbed from any provider body passed through, in case Bing ever echoes the request URL. */
+  apiKey: string;
+}
+
+function scrub(body: unknown, secret: string): unknown {
+  if (secret === '') return body;
+  return JSON.parse(JSON.stringify(body ?? null).replaceAll(secret, '[redacted]')) as unknown;
 }
 
 export function classifyEngine2Error(error: unknown, context: Engine2ErrorContext): FailureVerdict {
@@ -72,7 +79,7 @@ export function classifyEngine2Error(error: unknown, context: Engine2ErrorContex
   if (status === 401 || status === 403) {
     return credentialVerdict('engine2', 'The engine2 API rejected the stored API key; store a new key.', status);
   }
-  if (context.raw && status >= 400 && status < 500) return passThroughVerdict('engine2', status, error.body);
+  if (context.raw && status >= 400 && status < 500) return passThroughVerdict('engine2', status, scrub(error.body, context.apiKey));
   return rejectedVerdict('engine2', `The engine2 API answered HTTP ${status}.`, status);
 }
 
@@ -104,7 +111,7 @@ function byErrorCode(error: Engine2Failure, code: number, context: Engine2ErrorC
         error: new AppError('upstream_error', `The engine2 API reported an internal error (${name}).`, { provider: 'engine2' }),
       };
     default:
-      if (context.raw) return passThroughVerdict('engine2', error.status >= 400 ? error.status : 400, error.body);
+      if (context.raw) return passThroughVerdict('engine2', error.status >= 400 ? error.status : 400, scrub(error.body, context.apiKey));
       return rejectedVerdict('engine2', `The engine2 API rejected the request (${name}).`, error.status);
   }
 }
