@@ -130,6 +130,7 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
   function touch(record: ApiKeyRecord, now: number): void {
     const previous = Math.max(lastTouch.get(record.id) ?? -Infinity, record.lastUsedAt === null ? -Infinity : Date.parse(record.lastUsedAt));
     if (now - previous < touchInterval) return;
+    if (lastTouch.size >= 10_000) lastTouch.clear(); // bounded; the SQL condition still throttles
     lastTouch.set(record.id, now);
     const write = touchApiKeyLastUsed(db, record.id, new Date(now), touchInterval)
       .catch((error: unknown) => logger.warn({ err: error, keyId: record.id }, 'Could not record API key use'))

@@ -10,8 +10,18 @@ import type { Principal } from './principal.ts';
 
 export const FAILED_AUTH_LIMIT_PER_MINUTE = 30;
 
+/** The per-IP failed-authentication limit as the authenticator uses it (SPEC §10). */
+export interface FailedAuthGuard {
+  /** Throws AppError 429 `rate_limited` (with Retry-After) when the IP is over its limit. */
+  assertAuthAllowed(ip: string): Promise<void>;
+  /** Counts one failed authentication of the IP. */
+  recordAuthFailure(ip: string): Promise<unknown>;
+}
+
 export interface AuthenticatorOptions {
   apiKeys: Pick<ApiKeyService, 'verify'>;
+  /** The failure limit as a guard (e.g. the app's shared, Redis-aware limits). Takes precedence over failureLimiter. */
+  failures?: FailedAuthGuard;
   /** Counts failed authentications per IP; default: in-memory, 30 per 60 s. Swap in a Redis limiter for fleets. */
   failureLimiter?: RateLimiterAbstract;
   /** Verifies an OAuth access token (added by the OAuth server); without it such tokens are `invalid_token`. */
@@ -61,8 +71,26 @@ export function parseBearer(header: string | null): string {
   return match[1];
 }
 
+/** A FailedAuthGuard over a rate-limiter-flexible limiter. */
+export function createFailedAuthGuard(limiter: RateLimiterAbstract = createFailedAuthLimiter()): FailedAuthGuard {
+  return {
+    async assertAuthAllowed(ip) {
+      const state = await limiter.get(ip);
+      if (state !== null && state.consumedPoints >= limiter.points) throw rateLimited(state.msBeforeNext);
+    },
+    async recordAuthFailure(ip) {
+      try {
+        await limiter.consume(ip);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
+        throw rejection;
+      }
+    },
+  };
+}
+
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
-  const limiter = options.failureLimiter ?? createFailedAuthLimiter();
+  const guard = options.failures ?? createFailedAuthGuard(options.failureLimiter);
 
   async function verify(token: string): Promise<Principal> {
     if (looksLikeApiKey(token)) return options.apiKeys.verify(token);
@@ -70,26 +98,16 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     throw invalidToken();
   }
 
-  async function recordFailure(ip: string): Promise<void> {
-    try {
-      await limiter.consume(ip);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
-      throw rejection;
-    }
-  }
-
   return async function authenticate(request, ip) {
     const header = request.headers.get('authorization');
     // A request without any credentials is not a guess: answered without counting against the IP.
     if (header === null || header.trim() === '') throw missingCredentials(MISSING_DETAIL);
     // An IP over its limit is refused before any check, so a correct guess is not confirmed either.
-    const state = await limiter.get(ip);
-    if (state !== null && state.consumedPoints >= limiter.points) throw rateLimited(state.msBeforeNext);
+    await guard.assertAuthAllowed(ip);
     try {
       return await verify(parseBearer(header));
     } catch (error) {
-      if (isAppError(error) && error.status === 401) await recordFailure(ip);
+      if (isAppError(error) && error.status === 401) await guard.recordAuthFailure(ip);
       throw error;
     }
   };

@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
+  /** PostgreSQL: errors of idle pooled connections (e.g. server restart); unhandled they would crash the process. */
+  onPoolError?: (error: Error) => void;
 }
 
 export class MigrationError extends Error {
@@ -49,7 +51,7 @@ export function sqlitePathOf(url: string | undefined, dataDir: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
-  const store = isPostgresUrl(options.url) ? openPostgres(options.url) : openSqlite(sqlitePathOf(options.url, options.dataDir));
+  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onPoolError) : openSqlite(sqlitePathOf(options.url, options.dataDir));
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store.db, store.dialect);
@@ -61,8 +63,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Store>
   return store;
 }
 
-function openPostgres(url: string): Store {
+function openPostgres(url: string, onPoolError?: (error: Error) => void): Store {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

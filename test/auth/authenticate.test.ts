@@ -102,6 +102,28 @@ describe('authenticate', () => {
   });
 });
 
+describe('authenticate with an injected guard', () => {
+  it('asks the guard before verifying and reports only 401 failures to it', async () => {
+    const events: string[] = [];
+    let blocked = false;
+    const failures = {
+      assertAuthAllowed: vi.fn(async (ip: string) => {
+        events.push(`assert:${ip}`);
+        if (blocked) throw new AppError('rate_limited', 'slow down', { headers: { 'Retry-After': '7' } });
+      }),
+      recordAuthFailure: vi.fn(async (ip: string) => events.push(`fail:${ip}`)),
+    };
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures });
+    await authenticate(request({ authorization: `Bearer ${VALID}` }), 'a');
+    await failure(authenticate(request({ authorization: 'Bearer sl_live_bad' }), 'a'));
+    await failure(authenticate(request(), 'a'));
+    expect(events).toEqual(['assert:a', 'assert:a', 'fail:a']);
+    blocked = true;
+    const error = await failure(authenticate(request({ authorization: `Bearer ${VALID}` }), 'a'));
+    expect(error.headers['Retry-After']).toBe('7');
+  });
+});
+
 describe('parseBearer', () => {
   it('returns exactly the one token', () => {
     expect(parseBearer(`Bearer ${VALID}`)).toBe(VALID);
