@@ -1,7 +1,15 @@
 // Vitest: tests mirror src/; integration tests run the app in-process against the in-process sandbox.
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // graphql 16 ships CJS (main) and ESM (module); Node and the externalised libraries (Pothos, Yoga) load the
+    // CJS build, so the tests must too, or the schema comes from "another module or realm".
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',

@@ -44,6 +44,10 @@ export const settingsSchema = z.object({
     .string()
     .default('')
     .describe('Comma-separated exact origins allowed to call /api/mcp and the REST API from browsers.'),
+  TRUST_PROXY: z
+    .enum(['false', 'true', 'loopback'])
+    .default('false')
+    .describe('Whether X-Forwarded-* headers are trusted for the client IP (per-IP limits): false, true, or loopback (only from 127.0.0.0/8 and ::1 hops).'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long SIGTERM waits for in-flight requests.'),
 });
 

@@ -28,6 +28,8 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}' } : false,
     renderGraphiQL,
     logging: false,
+    // Native fetch classes, so h3 passes Yoga's responses through instead of serialising a ponyfill object.
+    fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId),
     plugins: [maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }), costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost })],
     maskedErrors: {

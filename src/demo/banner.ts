@@ -1,0 +1,22 @@
+// What `npm start` prints once it listens: where the API is and, in the embedded default, how to call it.
+import { readFileSync } from 'node:fs';
+import type { RunningServer } from '../server.ts';
+
+export function printBanner(out: { write(chunk: string): unknown }, running: RunningServer): void {
+  const base = running.url.replace(/\/+$/, '');
+  const demo = running.runtime.demo;
+  const lines = [`Siteline listening on ${base}`, `  REST     ${base}/api/v1   (docs: ${base}/api/v1/docs)`, `  MCP      ${base}/api/mcp`, `  GraphQL  ${base}/api/graphql`];
+  if (demo) {
+    const password = readFileSync(demo.seeded.passwordFile, 'utf8').trim();
+    lines.push(
+      '',
+      `Demo mode: providers are the sandbox at ${demo.sandboxUrl} (switches: ${demo.sandboxUrl}/__sandbox/faults)`,
+      `  demo account  demo@siteline.example / ${password}`,
+      `  demo API key  ${demo.seeded.apiKey}   (also in ${demo.seeded.keyFile})`,
+      `  projects      ${demo.seeded.projectKeys.join(', ')}`,
+      '',
+      `Try:  curl -H "Authorization: Bearer $(cat ${demo.seeded.keyFile})" ${base}/api/v1/projects/list`,
+    );
+  }
+  out.write(`${lines.join('\n')}\n`);
+}

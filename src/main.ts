@@ -1,0 +1,17 @@
+// `npm start`: load settings → build the runtime → serve; with nothing configured this is the embedded default
+// (SQLite under ./data, in-process cache, the provider sandbox, a demo account, projects and API key).
+import { loadSettings, SettingsError } from './config/settings.ts';
+import { printBanner } from './demo/banner.ts';
+import { startServer, stopOnSignals } from './server.ts';
+
+try {
+  const running = await startServer(loadSettings(process.env));
+  stopOnSignals(running);
+  printBanner(process.stdout, running);
+} catch (error) {
+  if (error instanceof SettingsError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}

@@ -1,0 +1,140 @@
+// The composition root: settings → store, shared state, auth, providers (sandbox or real), schema and stored
+// operations → the h3 app. main.ts serves it; tests build it with overrides (in-process sandbox, temp dirs).
+import type { H3 } from 'h3';
+import type { AppDeps, HealthReport } from './app-deps.ts';
+import { createApp } from './app.ts';
+import { createApiKeyService, type ApiKeyService } from './auth/api-keys.ts';
+import { createAuthenticator } from './auth/authenticate.ts';
+import type { Principal } from './auth/principal.ts';
+import { BUS_CHANNELS } from './bus/channels.ts';
+import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
+import { publicUrlOf, type Settings } from './config/settings.ts';
+import { createGraphQLContext, type Services } from './graphql/context.ts';
+import { schema } from './graphql/schema.ts';
+import { readJsonBody } from './http/read-json-body.ts';
+import { createLogger, type Logger } from './logging/logger.ts';
+import { createOperationExecutor } from './operations/execute.ts';
+import { loadOperationRegistry } from './operations/registry.ts';
+import { PRODUCTION_ENDPOINTS, type ProviderEndpoints } from './providers/endpoints.ts';
+import { createProviderClients, type ProviderClients } from './providers/provider-clients.ts';
+import { openDatabase, type Store } from './store/database.ts';
+import { createSecretBox, loadSecretKey, type SecretBox } from './store/secret-box.ts';
+import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
+
+export interface RuntimeOverrides {
+  logger?: Logger;
+  clock?: () => Date;
+  /** Provider endpoints instead of production or the sandbox (tests: an in-process sandbox). */
+  endpoints?: ProviderEndpoints;
+  /** Skip the sandbox and demo seeding even when SITELINE_SANDBOX=auto (tests that seed themselves). */
+  skipDemo?: boolean;
+  shared?: Omit<SharedStateOptions, 'redisUrl' | 'logger'>;
+  /** Test-only resilience settings (short timeouts). */
+  providerResilience?: Parameters<typeof createProviderClients>[0]['resilience'];
+}
+
+export interface Runtime {
+  app: H3;
+  deps: AppDeps;
+  settings: Settings;
+  logger: Logger;
+  store: Store;
+  box: SecretBox;
+  shared: SharedState;
+  apiKeys: ApiKeyService;
+  providers: ProviderClients;
+  demo?: DemoUpstream;
+  close(): Promise<void>;
+}
+
+/** Upstream request bodies of the raw proxies (SPEC §10). */
+export const RAW_BODY_LIMIT = 64 * 1024;
+
+export async function createRuntime(settings: Settings, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const logger = overrides.logger ?? createLogger({ level: settings.LOG_LEVEL });
+  const clock = overrides.clock ?? (() => new Date());
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const store = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    closers.push(() => store.close());
+    const box = createSecretBox(loadSecretKey(settings));
+    const shared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
+    closers.push(() => shared.close());
+
+    const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
+    await wireKeyRevocation(apiKeys, shared);
+    const authenticate = createAuthenticator({ apiKeys, failures: shared.limits });
+
+    const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;
+    const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
+    if (demo) closers.push(() => demo.close());
+    const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
+    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience });
+
+    const services: Services = { db: store.db, clock, logger, box, providers, shared };
+    const registry = loadOperationRegistry(schema);
+    const executeOperation = createOperationExecutor(schema, registry);
+    const deps: AppDeps & { graphiql: boolean } = {
+      logger,
+      clock,
+      publicUrl: publicUrlOf(settings),
+      schema,
+      graphiql: settings.SITELINE_SANDBOX === 'auto',
+      authenticate,
+      limitRequest: (principal: Principal) => limitRequest(shared, principal),
+      createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
+      executeOperation,
+      readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
+      readiness: () => readiness(store, shared),
+    };
+    const app = createApp(deps);
+    return {
+      app,
+      deps,
+      settings,
+      logger,
+      store,
+      box,
+      shared,
+      apiKeys,
+      providers,
+      demo,
+      async close() {
+        await apiKeys.settle();
+        for (const close of closers.reverse()) await close().catch((error) => logger.warn({ err: error }, 'error while closing'));
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Revocation reaches every instance: this process publishes, every process drops the key from its cache. */
+async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): Promise<void> {
+  apiKeys.onInvalidate((keyId) => void shared.bus.publish(BUS_CHANNELS.apiKeyRevoked, { keyId }));
+  await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, (message) => {
+    const keyId = (message as { keyId?: unknown }).keyId;
+    if (typeof keyId === 'string') apiKeys.invalidate(keyId);
+  });
+}
+
+async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
+  const override = principal.rateLimitPerMinute === undefined ? undefined : { quota: principal.rateLimitPerMinute };
+  const allowance = await shared.limits.consumeRequest(principal.credentialId, override);
+  return { ...allowance.headers };
+}
+
+async function readiness(store: Store, shared: SharedState): Promise<HealthReport> {
+  const checks: HealthReport['checks'] = {};
+  try {
+    await store.db.selectFrom('projects').select('id').limit(1).execute();
+    checks.database = { status: 'ok' };
+  } catch (error) {
+    checks.database = { status: 'down', detail: (error as Error).message };
+  }
+  const cache = shared.health();
+  checks.cache = { status: cache.status, ...(cache.detail ? { detail: cache.detail } : {}) };
+  const statuses = Object.values(checks).map((c) => c.status);
+  return { status: statuses.includes('down') ? 'down' : statuses.includes('degraded') ? 'degraded' : 'ok', checks };
+}

@@ -1,0 +1,44 @@
+// /api/graphql: same auth as REST, expected errors with their code, unexpected ones masked, depth limited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject } from '../../src/store/projects-repository.ts';
+import { createAccountWithKey, createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
+
+let rt: TestRuntime;
+let key: string;
+
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  await createProject(rt.store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
+  ({ key } = await createAccountWithKey(rt, { email: 'gql@example.com', projects: ['shop'] }));
+});
+afterAll(() => rt.dispose());
+
+const post = (query: string, auth?: string) =>
+  rt.request('/api/graphql', { method: 'POST', key: auth, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+
+describe('/api/graphql', () => {
+  it('requires a key', async () => {
+    const res = await post('{ projects { key } }');
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('missing_credentials');
+  });
+
+  it('answers queries with the caller’s projects', async () => {
+    const res = await post('{ projects { key dataSources { analytics { status } } } }', key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { projects: [{ key: 'shop', dataSources: { analytics: { status: 'not_connected' } } }] } });
+  });
+
+  it('carries the code of an expected error', async () => {
+    const body = (await (await post('{ project(key: "nope") { key } }', key)).json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.errors[0]?.extensions).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('rejects queries deeper than the limit', async () => {
+    const deep = `{ projects { ${'dataSources { analytics { connected } } '.repeat(1)} funnels { steps { name } } } }`;
+    expect((await post(deep, key)).status).toBe(200);
+    const nested = `{ __schema { types { fields { type { fields { type { fields { type { fields { type { fields { type { name } } } } } } } } } } } } }`;
+    const body = (await (await post(nested, key)).json()) as { errors?: { message: string }[] };
+    expect(body.errors?.[0]?.message).toMatch(/depth/i);
+  });
+});

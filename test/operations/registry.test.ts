@@ -1,0 +1,42 @@
+// Stored operations are parsed and validated once at boot; a broken one stops the process with every problem listed.
+import { describe, expect, it } from 'vitest';
+import { schema } from '../../src/graphql/schema.ts';
+import { buildOperationRegistry, loadOperationRegistry, OperationRegistryError } from '../../src/operations/registry.ts';
+
+describe('operation registry', () => {
+  it('loads every checked-in operation with the fragments it uses', () => {
+    const registry = loadOperationRegistry(schema);
+    expect(registry.get('ProjectsList')?.document.definitions.map((d) => d.kind)).toEqual(['OperationDefinition', 'FragmentDefinition']);
+    expect([...registry.keys()]).toContain('Project');
+  });
+
+  it('rejects an operation that does not validate against the schema, naming the file', () => {
+    const sources = [{ file: 'Broken.graphql', text: 'query Broken { projects { nope } }' }];
+    expect(() => buildOperationRegistry(schema, sources)).toThrowError(OperationRegistryError);
+    try {
+      buildOperationRegistry(schema, sources);
+    } catch (error) {
+      expect((error as OperationRegistryError).problems).toEqual([expect.stringMatching(/^Broken\.graphql: Cannot query field "nope" on type "Project"/)]);
+    }
+  });
+
+  it('rejects syntax errors, anonymous and duplicate operations, and unknown fragments, all at once', () => {
+    const sources = [
+      { file: 'a.graphql', text: 'query {' },
+      { file: 'b.graphql', text: '{ projects { key } }' },
+      { file: 'c.graphql', text: 'query Same { projects { key } }' },
+      { file: 'd.graphql', text: 'query Same { projects { key } }' },
+      { file: 'e.graphql', text: 'query UsesMissing { projects { ...Missing } }' },
+    ];
+    try {
+      buildOperationRegistry(schema, sources);
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as OperationRegistryError).problems.join('\n');
+      expect(problems).toMatch(/a\.graphql: Syntax Error/);
+      expect(problems).toMatch(/b\.graphql: must contain exactly one named operation/);
+      expect(problems).toMatch(/d\.graphql: duplicate operation name Same/);
+      expect(problems).toMatch(/e\.graphql: unknown fragment Missing/);
+    }
+  });
+});
