@@ -1,27 +1,22 @@
-// The shape of one REST endpoint: path, allowed query parameters, how inputs become operation variables,
-// and how the operation's data becomes the response body. No logic beyond that lives in a route.
+// The shape of one REST endpoint: path, the contract parameters it takes, the stored operation it runs and which
+// part of the operation's data is the body. Parameters reach the operation as the raw strings the caller sent;
+// the resolvers parse them, so REST, MCP and GraphQL give the same answers and the same errors.
 import type { Scope } from '../auth/scopes.ts';
-
-export interface RestInput {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body?: unknown;
-  headers: Headers;
-}
+import type { ParameterName } from '../contract/parameters.ts';
 
 export interface RestRoute {
   method: 'GET' | 'POST';
-  /** h3/rou3 pattern, e.g. `/api/v1/projects/:projectKey`. */
+  /** h3/rou3 pattern with `:projectKey` / `:funnelKey`, e.g. `/api/v1/projects/:projectKey`. */
   path: string;
   /** Name of the stored operation in schema/operations. */
   operation: string;
-  /** Query parameters this route accepts; any other one is a 400 naming it. */
-  query: readonly string[];
+  /** Query parameters this route accepts (any other one is a 400 naming it). */
+  query: readonly ParameterName[];
+  /** Root field of the operation's data that is the body; absent: the whole data object. */
+  field?: string;
   scope?: Scope;
-  /** Parses and validates the inputs (throws AppError) into the operation's variables. */
-  variables(input: RestInput): Record<string, unknown>;
-  /** Turns the operation's data into the response body. */
-  result(data: Record<string, unknown>, input: RestInput): unknown;
+  /** POST routes: the JSON body becomes this variable. */
+  bodyVariable?: string;
   /** Rows for `format=csv`, when the route supports it. */
   csvRows?(body: unknown): Record<string, unknown>[];
   /** OpenAPI text. */

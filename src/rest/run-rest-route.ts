@@ -6,7 +6,8 @@ import { clientIpOf } from '../http/client-ip.ts';
 import { jsonResponse } from '../http/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { dropNulls } from './drop-nulls.ts';
-import type { RestInput, RestRoute } from './rest-route.ts';
+import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
+import type { RestRoute } from './rest-route.ts';
 import { wantsCsv, csvResponse } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
 
@@ -18,18 +19,13 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   requireScope(principal, route.scope ?? 'read');
 
   const url = new URL(request.url);
-  const input: RestInput = {
-    params: decodeParams((event.context.params ?? {}) as Record<string, string>),
-    query: url.searchParams,
-    headers: request.headers,
-  };
   assertKnownQuery(url.searchParams, route);
-  if (route.method === 'POST') input.body = await deps.readJsonBody(request);
+  const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
+  if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
 
-  const variables = route.variables(input);
   const context = deps.createContext(principal, requestId);
   const data = await deps.executeOperation(route.operation, variables, context);
-  const body = dropNulls(route.result(data, input));
+  const body = dropNulls(route.field ? data[route.field] : data);
   const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
   if (route.csvRows && wantsCsv(url.searchParams, request.headers)) return csvResponse(route.csvRows(body), headers);
   return jsonResponse(body, { headers });
@@ -39,15 +35,25 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
 function assertKnownQuery(query: URLSearchParams, route: RestRoute): void {
   for (const name of new Set(query.keys())) {
     if (name === 'format' && route.csvRows) continue;
-    if (!route.query.includes(name)) {
+    if (!(route.query as readonly string[]).includes(name)) {
       const allowed = route.query.length ? `Allowed: ${[...route.query, ...(route.csvRows ? ['format'] : [])].join(', ')}.` : 'This endpoint takes no query parameters.';
       throw invalidParameter(name, `Unknown query parameter '${name}'. ${allowed}`);
     }
   }
 }
 
-function decodeParams(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, safeDecode(v)]));
+function pathVariables(params: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [PATH_PARAMETER_NAMES[name] ?? name, safeDecode(value)]));
+}
+
+/** A repeated parameter is ambiguous: the last one wins, as most HTTP stacks do. */
+function queryVariables(query: URLSearchParams, route: RestRoute): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const name of route.query) {
+    const value = query.getAll(name).at(-1);
+    if (value !== undefined) variables[name] = value;
+  }
+  return variables;
 }
 
 function safeDecode(value: string): string {

@@ -1,0 +1,44 @@
+// The public parameters of the contract (SPEC §2–§4), described once: REST query/path parameters, MCP tool
+// arguments and the OpenAPI document are all built from this table, so their names and meanings cannot drift.
+
+export type ParameterType = 'string' | 'integer' | 'boolean';
+
+export interface ParameterInfo {
+  type: ParameterType;
+  description: string;
+  example?: string | number | boolean;
+  enum?: readonly string[];
+  default?: string | number | boolean;
+}
+
+export const PARAMETERS = {
+  project: { type: 'string', description: 'Project key (see list_projects / GET /projects/list).', example: 'acme-shop' },
+  funnel: { type: 'string', description: 'Funnel key (see list_funnels / GET /projects/{projectKey}/funnels/list).', example: 'checkout-x7k2q' },
+  period: {
+    type: 'string',
+    description:
+      'today, yesterday, 7days, 28days, 90days, 180days, 365days, or custom_START_END with YYYY-MM-DD dates (inclusive). Ndays = the N complete days ending yesterday in the project time zone.',
+    default: '28days',
+    example: '28days',
+  },
+  compare: { type: 'string', description: 'previous (same number of days just before), year (364 days earlier, weekday-aligned) or none.', enum: ['previous', 'year', 'none'] },
+  force: { type: 'string', description: '1 bypasses the cache and refreshes it (limited to 30/hour per project); 0 or absent uses the cache.', enum: ['0', '1'] },
+  metric: { type: 'string', description: 'One analytics metric (standard or custom; see metadata).', default: 'screenPageViews', example: 'sessions' },
+  metrics: { type: 'string', description: 'Comma-separated analytics metrics (at most 10).', default: 'activeUsers,sessions,screenPageViews', example: 'sessions,keyEvents' },
+  dimension: { type: 'string', description: 'The dimension to break down by (see metadata).', example: 'country' },
+  interval: { type: 'string', description: 'hour, day, week or month. Default: hour for today/yesterday, day up to 90 days, week above.', enum: ['hour', 'day', 'week', 'month'] },
+  sp: { type: 'string', description: 'Search provider: all (combined), engine1 or engine2 (aliases google, bing).', enum: ['all', 'engine1', 'engine2', 'google', 'bing'], default: 'all' },
+  limit: { type: 'integer', description: 'Rows per page (1–1000).', default: 50 },
+  offset: { type: 'integer', description: 'Rows to skip.', default: 0 },
+  order: { type: 'string', description: 'A metric to sort by; prefix - for descending. Default: the first metric, descending.', example: '-sessions' },
+  filter: {
+    type: 'string',
+    description: 'dimension==value, != (not), =@ (contains), !@, =~ (RE2 regex), !~; ";" is AND, "," is OR (OR binds tighter). Escape , ; \\ with a backslash.',
+    example: 'country==Germany;deviceCategory==mobile,deviceCategory==tablet',
+  },
+} as const satisfies Record<string, ParameterInfo>;
+
+export type ParameterName = keyof typeof PARAMETERS;
+
+/** REST path segments use the contract's `{projectKey}` / `{funnelKey}`; operations and MCP call them `project` / `funnel`. */
+export const PATH_PARAMETER_NAMES: Record<string, ParameterName> = { projectKey: 'project', funnelKey: 'funnel' };
