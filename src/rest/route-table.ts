@@ -1,5 +1,6 @@
 // Every REST endpoint of /api/v1, in one table (facade → stored operation).
 import type { RestRoute } from './rest-route.ts';
+import { funnelRoutes } from './routes/funnels.ts';
 import { projectRoutes } from './routes/projects.ts';
 
-export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes];
+export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes];

@@ -5,7 +5,7 @@ import { invalidParameter } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { jsonResponse } from '../http/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { dropNulls } from './drop-nulls.ts';
+import { runEndpoint } from '../operations/run-endpoint.ts';
 import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
 import { wantsCsv, csvResponse } from './csv.ts';
@@ -23,9 +23,7 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
   if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
 
-  const context = deps.createContext(principal, requestId);
-  const data = await deps.executeOperation(route.operation, variables, context);
-  const body = dropNulls(route.field ? data[route.field] : data);
+  const body = await runEndpoint(deps, principal, requestId, route, variables);
   const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
   if (route.csvRows && wantsCsv(url.searchParams, request.headers)) return csvResponse(route.csvRows(body), headers);
   return jsonResponse(body, { headers });

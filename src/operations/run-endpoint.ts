@@ -1,0 +1,23 @@
+// The shared last step of every facade: run a stored operation for a principal and shape its data into the
+// contract's JSON (the operation's root field, optional fields omitted). REST bodies and MCP structuredContent
+// come from here, so the two cannot differ for the same inputs.
+import type { AppDeps } from '../app-deps.ts';
+import type { Principal } from '../auth/principal.ts';
+import { dropNulls } from '../rest/drop-nulls.ts';
+
+export interface EndpointRef {
+  operation: string;
+  /** Root field of the operation's data that is the body; absent: the whole data object. */
+  field?: string;
+}
+
+export async function runEndpoint(
+  deps: Pick<AppDeps, 'createContext' | 'executeOperation'>,
+  principal: Principal,
+  requestId: string,
+  endpoint: EndpointRef,
+  variables: Record<string, unknown>,
+): Promise<unknown> {
+  const data = await deps.executeOperation(endpoint.operation, variables, deps.createContext(principal, requestId));
+  return dropNulls(endpoint.field ? data[endpoint.field] : data);
+}
