@@ -23,4 +23,10 @@ export interface AppDeps {
   executeOperation(name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
   readJsonBody(request: Request): Promise<unknown>;
   readiness(): Promise<HealthReport>;
+  /** Whether a stored operation of that name exists (facades check their tables at boot). */
+  hasOperation(name: string): boolean;
+  /** A 32-byte key for one purpose, derived from the app secret (HKDF; `purpose` names the use). */
+  deriveKey(purpose: string): Buffer;
+  /** Exact browser origins allowed by CORS (setting CORS_ORIGINS). */
+  corsOrigins: readonly string[];
 }

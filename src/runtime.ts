@@ -18,7 +18,7 @@ import { loadOperationRegistry } from './operations/registry.ts';
 import { PRODUCTION_ENDPOINTS, type ProviderEndpoints } from './providers/endpoints.ts';
 import { createProviderClients, type ProviderClients } from './providers/provider-clients.ts';
 import { openDatabase, type Store } from './store/database.ts';
-import { createSecretBox, loadSecretKey, type SecretBox } from './store/secret-box.ts';
+import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 
 export interface RuntimeOverrides {
@@ -57,7 +57,8 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   try {
     const store = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
     closers.push(() => store.close());
-    const box = createSecretBox(loadSecretKey(settings));
+    const secretKey = loadSecretKey(settings);
+    const box = createSecretBox(secretKey);
     const shared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
     closers.push(() => shared.close());
 
@@ -86,6 +87,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
       readiness: () => readiness(store, shared),
+      hasOperation: (name) => registry.has(name),
+      deriveKey: (purpose) => deriveSubKey(secretKey, purpose),
+      corsOrigins: settings.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     };
     const app = createApp(deps);
     return {
