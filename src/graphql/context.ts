@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import type { Database } from '../store/schema.ts';
+import { createAnalyticsLoader, type AnalyticsLoader } from '../loaders/analytics-loader.ts';
 import { createStoreLoaders, type StoreLoaders } from '../loaders/store-loaders.ts';
 
 /** Process-wide things resolvers may use; created once and injected. */
@@ -25,8 +26,16 @@ export interface GraphQLContext {
   readonly requestId: string;
   readonly services: Services;
   readonly store: StoreLoaders;
+  readonly loaders: ProviderLoaders;
+}
+
+/** Per-execution provider loaders (batching and dedupe live inside; the cache below them is process-wide). */
+export interface ProviderLoaders {
+  readonly analytics: AnalyticsLoader;
 }
 
 export function createGraphQLContext(services: Services, principal: Principal, requestId: string): GraphQLContext {
-  return { principal, requestId, services, store: createStoreLoaders(services.db, principal) };
+  const context = { principal, requestId, services, store: createStoreLoaders(services.db, principal), loaders: {} as ProviderLoaders };
+  Object.assign(context.loaders, { analytics: createAnalyticsLoader(context) });
+  return context;
 }

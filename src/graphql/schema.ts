@@ -3,6 +3,8 @@ import './types/scalars.ts';
 import './types/data-source.ts';
 import './types/project.ts';
 import './types/funnel.ts';
+import './types/envelope.ts';
+import './types/site-summary.ts';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 

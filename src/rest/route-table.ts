@@ -2,5 +2,6 @@
 import type { RestRoute } from './rest-route.ts';
 import { funnelRoutes } from './routes/funnels.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { siteMetricRoutes } from './routes/site-metrics.ts';
 
-export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes];
+export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes, ...siteMetricRoutes];

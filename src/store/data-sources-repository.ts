@@ -1,5 +1,6 @@
 // A project's connections to analytics / engine1 / engine2: the property or site, the encrypted credential,
 // and the status of the last upstream outcome. Credentials are sealed with AAD naming their row.
+import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { invalidParameter } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
@@ -27,6 +28,11 @@ export interface DataSourceRecord {
   statusMessage: string | null;
   statusAt: string;
   createdAt: string;
+  /**
+   * Changes whenever the credential is replaced (a digest of its ciphertext, never of the secret): cache keys
+   * use it so entries loaded with an old credential are not served after a reconnect.
+   */
+  credentialVersion: string;
 }
 
 export interface SourceCredential {
@@ -53,6 +59,7 @@ function toDataSource(row: Selectable<DataSourcesTable>): DataSourceRecord {
     statusMessage: row.status_message,
     statusAt: row.status_at,
     createdAt: row.created_at,
+    credentialVersion: createHash('sha256').update(row.credential_ciphertext).digest('base64url').slice(0, 16),
   };
 }
 

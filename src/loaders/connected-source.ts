@@ -1,0 +1,64 @@
+// Finds a project's data source for a request (404 for an invisible project, 409 when the provider is not
+// connected), opens its credential only when an upstream call is really needed, and records the outcome of
+// upstream calls as the data source's status (a rejected credential shows `error`, the next success `ok`).
+import type { GraphQLContext } from '../graphql/context.ts';
+import { AppError, notFound } from '../errors/app-error.ts';
+import type { Source } from '../domain/sources.ts';
+import { readSourceCredential, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
+import type { ProjectRecord } from '../store/projects-repository.ts';
+
+export interface ConnectedSource {
+  project: ProjectRecord;
+  source: Source;
+  record: DataSourceRecord;
+  /** Cache identity of the data source, e.g. `analytics:123456` or `engine1:sc-domain:example.com`. */
+  sourceId: string;
+  /** Cache identity of the credential (changes on reconnect; never derived from the secret). */
+  credentialId: string;
+}
+
+export async function requireProject(ctx: GraphQLContext, key: string): Promise<ProjectRecord> {
+  const project = await ctx.store.projectByKey(key);
+  if (!project) throw notFound(`No project '${key}' is visible to you.`);
+  return project;
+}
+
+/** The data source when connected, else undefined (callers decide between 409 and a warning). */
+export async function findSource(ctx: GraphQLContext, project: ProjectRecord, source: Source): Promise<ConnectedSource | undefined> {
+  const record = (await ctx.store.sourcesOf.load(project.id)).find((r) => r.source === source);
+  if (!record) return undefined;
+  const target = record.propertyId ?? record.siteUrl ?? '';
+  return { project, source, record, sourceId: `${source}:${target}`, credentialId: `${project.id}:${record.credentialVersion}` };
+}
+
+export async function requireSource(ctx: GraphQLContext, project: ProjectRecord, source: Source): Promise<ConnectedSource> {
+  const found = await findSource(ctx, project, source);
+  if (found) return found;
+  throw new AppError('source_not_connected', `${source} is not connected to project '${project.key}'.`, { provider: source });
+}
+
+export async function openCredential(ctx: GraphQLContext, cs: ConnectedSource): Promise<SourceCredential> {
+  const credential = await readSourceCredential(ctx.services.db, ctx.services.box, cs.project.id, cs.source);
+  if (!credential) throw new AppError('source_not_connected', `${cs.source} was disconnected from project '${cs.project.key}'.`, { provider: cs.source });
+  return credential;
+}
+
+/** Runs one upstream call and records its outcome on the data source. */
+export async function trackUpstream<T>(ctx: GraphQLContext, cs: ConnectedSource, call: () => Promise<T>): Promise<T> {
+  try {
+    const value = await call();
+    if (cs.record.status === 'error') await recordStatus(ctx, cs, 'ok', null);
+    return value;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'upstream_credential_invalid') await recordStatus(ctx, cs, 'error', error.message);
+    throw error;
+  }
+}
+
+async function recordStatus(ctx: GraphQLContext, cs: ConnectedSource, status: 'ok' | 'error', message: string | null): Promise<void> {
+  try {
+    await setSourceStatus(ctx.services.db, cs.project.id, cs.source, status, message, ctx.services.clock());
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, project: cs.project.key, source: cs.source }, 'could not record data source status');
+  }
+}

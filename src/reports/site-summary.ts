@@ -1,0 +1,53 @@
+// Site summary (SPEC §4): the eleven headline metrics for a period, each compared with the previous period or
+// the year before — current and previous come from the same upstream round trip.
+import { SUMMARY_METRICS } from '../domain/catalogue.ts';
+import { compared, type Compared } from '../domain/compare.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { requireSource } from '../loaders/connected-source.ts';
+import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
+import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import { resolveReportScope, type PeriodArgs } from './report-context.ts';
+
+/** GA accepts at most 10 metrics per report; the summary needs 11, so it asks for two reports in one batch. */
+const METRICS_PER_REPORT = 10;
+
+export interface SiteSummary {
+  project: string;
+  period: PeriodJson;
+  metrics: Record<string, number | Compared>;
+  meta: Meta;
+}
+
+export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promise<SiteSummary> {
+  const scope = await resolveReportScope(ctx, args, 'previous');
+  const source = await requireSource(ctx, scope.project, 'analytics');
+  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const dateRanges = toDateRanges(scope.period, scope.previous);
+  const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
+  const results = await Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force)));
+
+  const metrics: Record<string, number | Compared> = {};
+  for (const [index, names] of chunks.entries()) {
+    const report = results[index]!.value;
+    for (const name of names) {
+      const current = valueIn(report, name, 'current');
+      metrics[name] = scope.previous ? compared(current, valueIn(report, name, PREVIOUS_RANGE)) : current;
+    }
+  }
+  const warnings = [...scope.warnings, ...results.flatMap((r) => r.value.warnings)];
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    metrics,
+    meta: buildMeta({ results, sources: ['analytics'], warnings, now: scope.now }),
+  };
+}
+
+/** A range with no activity has no row at all (GA drops all-zero rows). */
+function valueIn(report: AnalyticsReport, metric: string, range: string): number {
+  const row = report.rows.find((r) => rangeOf(r) === range);
+  return row?.metrics[metric] ?? 0;
+}
