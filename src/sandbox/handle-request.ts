@@ -1,0 +1,119 @@
+// The sandbox fetch handler: routes on the URL path only (the providers' paths never collide, and in-process
+// clients still present the real hosts), counts the call, applies the fault switches, checks auth, answers.
+import { ANALYTICS_SCOPES, WEBMASTERS_SCOPES, type TokenClaims } from './auth/access-tokens.ts';
+import type { SandboxCredentials } from './auth/credentials.ts';
+import { requireBearer } from './auth/require-bearer.ts';
+import { handleTokenRequest } from './auth/token-endpoint.ts';
+import type { DemoSite } from './catalogue.ts';
+import { handleControl } from './control/control-api.ts';
+import type { Provider } from './control/fault-settings.ts';
+import { hangUntilAborted, type FaultController } from './control/faults.ts';
+import type { GaQuota } from './control/ga-quota.ts';
+import type { StatsCounter } from './control/stats.ts';
+import { handleAnalytics, matchAnalytics } from './analytics/handler.ts';
+import { handleEngine1, matchEngine1 } from './engine1/handler.ts';
+import { bingResponse, handleEngine2, matchEngine2 } from './engine2/handler.ts';
+import { googleError, jsonResponse, ProviderError } from './http.ts';
+import { malformed, serverError, throttled } from './provider-errors.ts';
+
+export interface HandlerDeps {
+  catalogue: readonly DemoSite[];
+  credentials: SandboxCredentials;
+  faults: FaultController;
+  stats: StatsCounter;
+  quota: GaQuota;
+  now: () => Date;
+}
+
+interface Route {
+  provider: Provider;
+  method: string;
+  /** Scopes the Bearer token must carry (Google surfaces only). */
+  scopes?: readonly string[];
+  service?: string;
+  legacy?: boolean;
+  /** Holds a concurrency slot for the whole request, faults included (GA's 10 concurrent requests). */
+  enter?: () => () => void;
+  run: (claims: TokenClaims | undefined, now: Date) => Promise<Response> | Response;
+}
+
+function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefined {
+  const path = url.pathname;
+  const ga = matchAnalytics(request.method, path);
+  if (ga) {
+    return {
+      provider: 'analytics', method: ga.method, scopes: ANALYTICS_SCOPES, service: 'analyticsdata.googleapis.com',
+      enter: /^\d+$/.test(ga.propertyId) && ga.propertyId !== '0' ? () => deps.quota.enter(ga.propertyId) : undefined,
+      run: (claims, now) => handleAnalytics(request, ga, { catalogue: deps.catalogue, quota: deps.quota, now, project: claims?.sub ?? 'anonymous' }),
+    };
+  }
+  const gsc = matchEngine1(request.method, path);
+  if (gsc) {
+    return {
+      provider: 'engine1', method: gsc.method, scopes: WEBMASTERS_SCOPES, service: 'searchconsole.googleapis.com', legacy: path.startsWith('/webmasters/'),
+      run: (_claims, now) => handleEngine1(request, gsc, deps.catalogue, now),
+    };
+  }
+  const bing = matchEngine2(path);
+  if (bing && request.method === 'GET') {
+    return {
+      provider: 'engine2', method: bing,
+      run: (_claims, now) => handleEngine2(url, bing, deps.catalogue, deps.credentials.bingApiKey, deps.faults.settings().revoked.bingKey, now),
+    };
+  }
+  if (path === '/token') {
+    return { provider: 'token', method: 'token', run: (_claims, now) => handleTokenRequest(request, deps.credentials, deps.faults.settings().revoked, now) };
+  }
+  return undefined;
+}
+
+function render(provider: Provider, error: ProviderError): Response {
+  if (provider === 'engine2') return bingResponse(error.body, error.status);
+  return jsonResponse(error.body, error.status, error.headers);
+}
+
+export function createRequestHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/__sandbox/')) return handleControl(request, url.pathname, deps);
+    if (url.pathname === '/' && request.method === 'GET') return jsonResponse(index());
+    const route = resolve(request, url, deps);
+    if (!route) return jsonResponse(googleError(404, `The requested URL ${url.pathname} was not found on this server.`).body, 404);
+    deps.stats.count(route.provider, route.method);
+    let release: (() => void) | undefined;
+    try {
+      release = route.enter?.();
+      const decision = await deps.faults.decide(route.provider, request.signal);
+      if (decision.kind === 'hang') await hangUntilAborted(request.signal);
+      if (decision.kind === 'throttle') throw throttled(route.provider);
+      if (decision.kind === 'error') throw serverError(route.provider);
+      const now = deps.now();
+      const claims = route.scopes
+        ? requireBearer(request, url, { creds: deps.credentials, revoked: deps.faults.settings().revoked, now, scopes: route.scopes, service: route.service!, legacy: route.legacy === true })
+        : undefined;
+      const response = await route.run(claims, now);
+      return decision.kind === 'none' && decision.malformed ? await malformed(response) : response;
+    } catch (error) {
+      if (error instanceof ProviderError) return render(route.provider, error);
+      if (request.signal.aborted) throw error;
+      // An unexpected bug: answer like the provider's internal error so clients exercise their 5xx path.
+      console.error('sandbox: unexpected error', error);
+      return render(route.provider, serverError(route.provider));
+    } finally {
+      release?.();
+    }
+  };
+}
+
+function index(): unknown {
+  return {
+    name: 'Siteline sandbox',
+    endpoints: {
+      analytics: ['POST /v1beta/properties/{id}:runReport|batchRunReports|runPivotReport|batchRunPivotReports|runRealtimeReport|checkCompatibility', 'GET /v1beta/properties/{id}/metadata', 'POST /v1alpha/properties/{id}:runFunnelReport'],
+      engine1: ['POST /webmasters/v3/sites/{siteUrl}/searchAnalytics/query', 'GET /webmasters/v3/sites', 'GET /webmasters/v3/sites/{siteUrl}/sitemaps', 'POST /v1/urlInspection/index:inspect'],
+      engine2: ['GET /webmaster/api.svc/json/{Method}?apikey=&siteUrl='],
+      token: ['POST /token'],
+      control: ['GET|POST|DELETE /__sandbox/faults', 'GET /__sandbox/stats', 'POST /__sandbox/stats/reset', 'GET /__sandbox/catalogue'],
+    },
+  };
+}
