@@ -3,8 +3,10 @@ import './types/scalars.ts';
 import './types/data-source.ts';
 import './types/project.ts';
 import './types/funnel.ts';
+import './types/funnel-mutations.ts';
 import './types/envelope.ts';
 import './types/site-summary.ts';
+import './types/site-metrics.ts';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 

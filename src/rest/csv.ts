@@ -11,7 +11,8 @@ export function wantsCsv(query: URLSearchParams, headers: Headers): boolean {
   return /(^|,)\s*text\/csv\b/i.test(headers.get('accept') ?? '');
 }
 
-export function toCsv(rows: Record<string, unknown>[]): string {
+export function toCsv(input: Record<string, unknown>[]): string {
+  const rows = input.map((row) => flatten(row));
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const lines = [columns.map(csvField).join(',')];
   for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
@@ -22,6 +23,16 @@ export function csvResponse(rows: Record<string, unknown>[], headers: Record<str
   return new Response(toCsv(rows), {
     headers: { 'content-type': 'text/csv; charset=utf-8; header=present', 'cache-control': 'private, no-store', ...headers },
   });
+}
+
+/** Nested objects become dotted columns: a compared metric gives `sessions.value`, `sessions.previous`, … */
+function flatten(row: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(out, flatten(value as Record<string, unknown>, `${prefix}${key}.`));
+    else out[`${prefix}${key}`] = value;
+  }
+  return out;
 }
 
 function csvField(value: unknown): string {

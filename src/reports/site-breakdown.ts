@@ -1,0 +1,103 @@
+// Site breakdown by one dimension (SPEC §4 /dimension): metrics per dimension value, ordered and paged by the
+// provider, filtered with the contract's filter language, optionally compared with a previous range.
+import { DEFAULT_DIMENSION_METRICS, MAX_METRICS, parseNameList, parseRequiredName } from '../domain/catalogue.ts';
+import { compared, type Compared } from '../domain/compare.ts';
+import { parseFilter } from '../domain/filter.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { requireSource } from '../loaders/connected-source.ts';
+import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
+import { analyticsFields } from './analytics-fields.ts';
+import { resolveReportScope, type PeriodArgs } from './report-context.ts';
+
+export interface BreakdownArgs extends PeriodArgs {
+  dimension?: string | null;
+  metrics?: string | null;
+  limit?: string | null;
+  offset?: string | null;
+  order?: string | null;
+  filter?: string | null;
+}
+
+export interface SiteBreakdown {
+  project: string;
+  period: PeriodJson;
+  dimension: string;
+  metrics: string[];
+  rows: Record<string, string | number | Compared>[];
+  totalRows: number;
+  limit: number;
+  offset: number;
+  meta: Meta;
+}
+
+export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): Promise<SiteBreakdown> {
+  const scope = await resolveReportScope(ctx, args, 'none');
+  const limit = parseLimit(args.limit ?? undefined);
+  const offset = parseOffset(args.offset ?? undefined);
+  const source = await requireSource(ctx, scope.project, 'analytics');
+  const fields = await analyticsFields(ctx, source);
+  const dimension = parseRequiredName(args.dimension ?? undefined, 'dimension', 'dimension', fields.dimensions);
+  const metrics = [...parseNameList(args.metrics ?? undefined, { param: 'metrics', kind: 'metric', available: fields.metrics, fallback: DEFAULT_DIMENSION_METRICS, max: MAX_METRICS })];
+  const order = parseOrder(args.order ?? undefined, metrics);
+  const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
+
+  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const current = await ctx.loaders.analytics.report(
+    source,
+    {
+      dateRanges: toDateRanges(scope.period),
+      dimensions: toDimensions([dimension]),
+      metrics: toMetrics(metrics),
+      ...(filter ? { dimensionFilter: toDimensionFilter(filter) } : {}),
+      orderBys: [toMetricOrder(order)],
+      limit: String(limit),
+      offset: String(offset),
+    },
+    policy,
+    scope.force,
+  );
+  const values = current.value.rows.map((r) => r.dimensions[dimension] ?? '');
+  // The previous range is asked for exactly the values on this page, so paging stays the current range's.
+  const previous =
+    scope.previous && values.length > 0
+      ? await ctx.loaders.analytics.report(
+          source,
+          {
+            dateRanges: toDateRanges(scope.previous),
+            dimensions: toDimensions([dimension]),
+            metrics: toMetrics(metrics),
+            dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
+            limit: String(values.length),
+          },
+          reportPolicy(scope.previous.end, scope.project.timezone, scope.now),
+          scope.force,
+        )
+      : undefined;
+  const previousByValue = new Map(previous?.value.rows.map((r) => [r.dimensions[dimension] ?? '', r.metrics]) ?? []);
+
+  const rows = current.value.rows.map((row) => {
+    const value = row.dimensions[dimension] ?? '';
+    const out: Record<string, string | number | Compared> = { [dimension]: value };
+    for (const metric of metrics) {
+      const now = row.metrics[metric] ?? 0;
+      out[metric] = scope.previous ? compared(now, previousByValue.get(value)?.[metric] ?? 0) : now;
+    }
+    return out;
+  });
+  const results = previous ? [fields.metadata, current, previous] : [fields.metadata, current];
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    dimension,
+    metrics,
+    rows,
+    totalRows: current.value.rowCount,
+    limit,
+    offset,
+    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...current.value.warnings], now: scope.now }),
+  };
+}
