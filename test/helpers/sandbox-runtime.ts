@@ -1,0 +1,45 @@
+// A test runtime whose providers are an in-process sandbox, with the demo account and projects seeded exactly as
+// `npm start` seeds them (the sandbox's own credential files, both Google grant types, tiny-saas without engine2).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { seedDemo, type SeededDemo } from '../../src/demo/seed-demo.ts';
+import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime.ts';
+
+export interface SandboxRuntime extends TestRuntime {
+  sandbox: Sandbox;
+  demo: SeededDemo;
+  /** GET with the demo key; returns status and parsed JSON. */
+  get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+export async function createSandboxRuntime(options: TestRuntimeOptions & { sandbox?: CreateSandboxOptions } = {}): Promise<SandboxRuntime> {
+  let sandbox: Sandbox | undefined;
+  const rt = await createTestRuntime({ ...options, upstream: (request) => sandbox!.fetch(request) });
+  const credentialsDir = join(rt.dataDir, 'sandbox-credentials');
+  sandbox = await createSandbox({ credentialsDir, env: {}, ...options.sandbox });
+  const read = (file: string) => readFile(join(credentialsDir, file), 'utf8');
+  const demo = await seedDemo({
+    db: rt.store.db,
+    box: rt.box,
+    apiKeys: rt.apiKeys,
+    sites: sandbox.catalogue,
+    credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
+    dataDir: rt.dataDir,
+  });
+  return Object.assign(rt, {
+    sandbox,
+    demo,
+    async get(path: string, init: RequestInit = {}) {
+      const res = await rt.request(path, { ...init, key: demo.apiKey });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // CSV and other text bodies stay text
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+  });
+}
