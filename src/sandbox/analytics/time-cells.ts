@@ -1,7 +1,7 @@
 // The time side of a report: the site's daily totals grouped into the cells a request's time dimensions
 // distinguish (a day, an hour, a weekday, a month, a realtime minute), with users de-duplicated across days.
 import { apportionCells, type ComboTable, type MetricPlan } from '../data/cube.ts';
-import { compactDate, dateParts, gaWeek, weekday, zonedParts } from '../data/calendar.ts';
+import { compactDate, dateParts, gaWeek, isoWeekOf, weekday, zonedParts } from '../data/calendar.ts';
 import { hashString, gaussian } from '../data/hash.ts';
 import { hourProfile, type SiteModel } from '../data/site-model.ts';
 import type { ResolvedRange } from './report-request.ts';
@@ -32,6 +32,12 @@ export function timeValue(dim: string, day: number, hour: number, rangeStart: nu
     case 'week': return pad(gaWeek(day).week);
     case 'year': return String(p.year);
     case 'yearMonth': return `${p.year}${pad(p.month)}`;
+    case 'isoWeek': return pad(isoWeekOf(day).week);
+    case 'isoYear': return String(isoWeekOf(day).year);
+    case 'isoYearIsoWeek': {
+      const w = isoWeekOf(day);
+      return `${w.year}${pad(w.week)}`;
+    }
     case 'yearWeek': {
       const w = gaWeek(day);
       return `${w.year}${pad(w.week)}`;

@@ -1,0 +1,262 @@
+// The factorised data model: a breakdown is the product of independent "families" of dimension values (geo,
+// device, page, ...), each a list of weighted atoms. A report apportions each time cell's totals over that
+// product, so breakdowns sum exactly to totals and nothing is ever enumerated event by event.
+import { apportion } from './apportion.ts';
+import { mix, mix2, hashString } from './hash.ts';
+
+export interface Atom {
+  share: number;
+  /** One value per dimension of the family, in `Family.dims` order. */
+  values: readonly string[];
+  /** Multiplicative factors (default 1) that tilt derived metrics, e.g. pages per session or CTR. */
+  attrs?: Readonly<Record<string, number>>;
+}
+
+export interface Family {
+  key: string;
+  dims: readonly string[];
+  atoms: readonly Atom[];
+}
+
+interface Group {
+  values: string[];
+  share: number;
+  attrs: Record<string, number>;
+}
+
+/** The combinations one report needs: a cartesian product of grouped families, heaviest first. */
+export interface ComboTable {
+  dims: readonly string[];
+  size: number;
+  weights: Float64Array;
+  hashes: Uint32Array;
+  value(combo: number, dimIndex: number): string;
+  attr(name: string): Float64Array;
+}
+
+const groupCache = new WeakMap<Family, Map<string, Group[]>>();
+const meanCache = new WeakMap<Family, Record<string, number>>();
+
+function groupsOf(family: Family, dims: readonly string[]): Group[] {
+  let byDims = groupCache.get(family);
+  if (!byDims) groupCache.set(family, (byDims = new Map()));
+  const cacheKey = dims.join('\u0001');
+  const cached = byDims.get(cacheKey);
+  if (cached) return cached;
+  const positions = dims.map((d) => family.dims.indexOf(d));
+  const names = attrNames(family);
+  const map = new Map<string, Group>();
+  for (const atom of family.atoms) {
+    const values = positions.map((p) => atom.values[p]!);
+    const key = values.join('\u0001');
+    let g = map.get(key);
+    if (!g) map.set(key, (g = { values, share: 0, attrs: {} }));
+    g.share += atom.share;
+    for (const name of names) g.attrs[name] = (g.attrs[name] ?? 0) + (atom.attrs?.[name] ?? 1) * atom.share;
+  }
+  const groups = [...map.values()];
+  for (const g of groups) {
+    for (const name of names) g.attrs[name] = g.share > 0 ? g.attrs[name]! / g.share : 1;
+  }
+  groups.sort((a, b) => b.share - a.share || (a.values.join() < b.values.join() ? -1 : 1));
+  byDims.set(cacheKey, groups);
+  return groups;
+}
+
+function attrNames(family: Family): string[] {
+  const names = new Set<string>();
+  for (const atom of family.atoms) for (const name of Object.keys(atom.attrs ?? {})) names.add(name);
+  return [...names];
+}
+
+/** Share-weighted mean of each attribute over the whole family (used when the family is not broken down). */
+function familyMeans(family: Family): Record<string, number> {
+  let means = meanCache.get(family);
+  if (!means) {
+    means = { ...groupsOf(family, [])[0]?.attrs };
+    meanCache.set(family, means);
+  }
+  return means;
+}
+
+/**
+ * Builds the product of the families owning `dims`. Combinations whose weight is below `minWeight` are
+ * never generated: they would round to zero anyway, and pruning keeps long-tail × long-tail reports fast.
+ */
+export function buildComboTable(families: readonly Family[], dims: readonly string[], minWeight = 0): ComboTable {
+  const involved: { family: Family; dims: string[]; groups: Group[] }[] = [];
+  for (const family of families) {
+    const own = dims.filter((d) => family.dims.includes(d));
+    if (own.length) involved.push({ family, dims: own, groups: groupsOf(family, own) });
+  }
+  const where = dims.map((d) => {
+    const f = involved.findIndex((x) => x.dims.includes(d));
+    if (f < 0) throw new Error(`no family owns dimension ${d}`);
+    return { f, pos: involved[f]!.dims.indexOf(d) };
+  });
+  const picks: number[][] = involved.map(() => []);
+  const weights: number[] = [];
+  const maxRest = involved.map((_, i) => involved.slice(i + 1).reduce((acc, x) => acc * (x.groups[0]?.share ?? 0), 1));
+  const current: number[] = [];
+  const walk = (level: number, weight: number) => {
+    if (level === involved.length) {
+      weights.push(weight);
+      for (let i = 0; i < level; i++) picks[i]!.push(current[i]!);
+      return;
+    }
+    const groups = involved[level]!.groups;
+    for (let g = 0; g < groups.length; g++) {
+      const w = weight * groups[g]!.share;
+      if (w * maxRest[level]! < minWeight && weights.length > 0) break; // groups are sorted: the rest are lighter
+      current[level] = g;
+      walk(level + 1, w);
+    }
+  };
+  walk(0, 1);
+  const size = weights.length;
+  const pickArrays = picks.map((p) => Int32Array.from(p));
+  const hashes = new Uint32Array(size);
+  const groupHashes = involved.map((x) => x.groups.map((g) => hashString(g.values.join('\u0001'))));
+  for (let c = 0; c < size; c++) {
+    let h = 17;
+    for (let f = 0; f < involved.length; f++) h = mix(h, groupHashes[f]![pickArrays[f]![c]!]!);
+    hashes[c] = h;
+  }
+  const attrCache = new Map<string, Float64Array>();
+  return {
+    dims,
+    size,
+    weights: Float64Array.from(weights),
+    hashes,
+    value: (combo, dimIndex) => {
+      const w = where[dimIndex]!;
+      return involved[w.f]!.groups[pickArrays[w.f]![combo]!]!.values[w.pos]!;
+    },
+    attr: (name) => {
+      let out = attrCache.get(name);
+      if (out) return out;
+      let constant = 1;
+      for (const family of families) if (!involved.some((x) => x.family === family)) constant *= familyMeans(family)[name] ?? 1;
+      out = new Float64Array(size).fill(constant);
+      for (let f = 0; f < involved.length; f++) {
+        const groups = involved[f]!.groups;
+        const pick = pickArrays[f]!;
+        for (let c = 0; c < size; c++) out[c]! *= groups[pick[c]!]!.attrs[name] ?? 1;
+      }
+      attrCache.set(name, out);
+      return out;
+    },
+  };
+}
+
+/** How one base metric is split over the combinations of a time cell. */
+export interface MetricPlan {
+  key: string;
+  /**
+   * root: by combination weight · sub: by the parent's integer parts (never exceeds them) ·
+   * super: parent's parts plus the surplus by weight × attr (never below them) · weighted: by weight × attr ·
+   * product: not apportioned, parent × attr (a sum for weighted means such as position).
+   */
+  mode: 'root' | 'sub' | 'super' | 'weighted' | 'product';
+  parent?: string;
+  /** Attribute names whose product tilts the split. */
+  attrs?: readonly string[];
+}
+
+/** Product of several attributes over the table (cached by the table per name). */
+function attrProduct(table: ComboTable, names: readonly string[] | undefined): Float64Array | undefined {
+  if (!names || names.length === 0) return undefined;
+  if (names.length === 1) return table.attr(names[0]!);
+  const out = Float64Array.from(table.attr(names[0]!));
+  for (const name of names.slice(1)) {
+    const a = table.attr(name);
+    for (let c = 0; c < out.length; c++) out[c]! *= a[c]!;
+  }
+  return out;
+}
+
+export interface TimeCell {
+  totals: Readonly<Record<string, number>>;
+  /** Seeds the per-cell jitter of combination weights (0 = no jitter). */
+  jitterKey: number;
+}
+
+/**
+ * Apportions every time cell over the table and hands each cell's per-combination values to `visit`
+ * (arrays are reused between calls: read them, do not keep them).
+ */
+export function apportionCells(
+  table: ComboTable, cells: readonly TimeCell[], plan: readonly MetricPlan[], jitter: number,
+  visit: (cellIndex: number, values: Readonly<Record<string, Float64Array>>) => void,
+): void {
+  const n = table.size;
+  const values: Record<string, Float64Array> = {};
+  for (const m of plan) values[m.key] = new Float64Array(n);
+  const weighted = new Map<string, Float64Array>();
+  const products = new Map<string, Float64Array | undefined>();
+  for (const m of plan) products.set((m.attrs ?? []).join(), attrProduct(table, m.attrs));
+  for (const m of plan) {
+    const key = (m.attrs ?? []).join();
+    if ((m.mode === 'super' || (m.mode === 'weighted' && !m.parent)) && !weighted.has(key)) {
+      const w = new Float64Array(n);
+      const a = products.get(key);
+      for (let c = 0; c < n; c++) w[c] = table.weights[c]! * (a ? a[c]! : 1);
+      weighted.set(key, w);
+    }
+  }
+  const jittered = new Float64Array(n);
+  const scratch = new Float64Array(n);
+  for (let t = 0; t < cells.length; t++) {
+    const cell = cells[t]!;
+    const useJitter = jitter > 0 && cell.jitterKey !== 0;
+    const key = cell.jitterKey;
+    const factor = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
+    for (const m of plan) {
+      const out = values[m.key]!;
+      const total = Math.max(0, Math.round(cell.totals[m.key] ?? 0));
+      switch (m.mode) {
+        case 'root':
+          for (let c = 0; c < n; c++) jittered[c] = table.weights[c]! * factor(c);
+          apportion(total, jittered, out);
+          break;
+        case 'sub':
+          apportion(total, values[m.parent!]!, out, true);
+          break;
+        case 'super': {
+          const parent = values[m.parent!]!;
+          let parentSum = 0;
+          for (let c = 0; c < n; c++) parentSum += parent[c]!;
+          if (total < parentSum) {
+            apportion(total, parent, out, true);
+            break;
+          }
+          const w = weighted.get((m.attrs ?? []).join())!;
+          for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
+          apportion(total - parentSum, jittered, scratch);
+          for (let c = 0; c < n; c++) out[c] = parent[c]! + scratch[c]!;
+          break;
+        }
+        case 'weighted': {
+          if (m.parent) {
+            // Weighted by the parent's parts (clicks by impressions × CTR): a cell without a parent gets nothing.
+            const parent = values[m.parent]!;
+            const a = products.get((m.attrs ?? []).join());
+            for (let c = 0; c < n; c++) jittered[c] = parent[c]! * (a ? a[c]! : 1);
+          } else {
+            const w = weighted.get((m.attrs ?? []).join())!;
+            for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
+          }
+          apportion(total, jittered, out);
+          break;
+        }
+        case 'product': {
+          const parent = values[m.parent!]!;
+          const a = products.get((m.attrs ?? []).join())!;
+          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]!;
+          break;
+        }
+      }
+    }
+    visit(t, values);
+  }
+}
