@@ -57,8 +57,21 @@ function queryStatsRow(key: string, day: number, impressions: number, clicks: nu
   };
 }
 
+const weeklyCache = new Map<string, unknown[]>();
+
 /** Rows per (key, week) where key is the query or the page; optionally restricted to one query or page. */
 export function weeklyStats(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
+  // Whole-history answers only change daily: memoise the last few (clients poll them per TTL).
+  const cacheKey = JSON.stringify([site.key, zonedParts(now, PACIFIC).day, by, only ?? null]);
+  const hit = weeklyCache.get(cacheKey);
+  if (hit) return hit;
+  const rows = computeWeekly(site, now, by, only);
+  if (weeklyCache.size >= 16) weeklyCache.delete(weeklyCache.keys().next().value!);
+  weeklyCache.set(cacheKey, rows);
+  return rows;
+}
+
+function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
   const { model, search, today } = context(site, now);
   const starts = weeks(today);
   const cells = starts.map((start) => {
