@@ -8,6 +8,8 @@ import type { ProviderClients } from '../providers/provider-clients.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import type { Database } from '../store/schema.ts';
 import { createAnalyticsLoader, type AnalyticsLoader } from '../loaders/analytics-loader.ts';
+import { createEngine1Loader, type Engine1Loader } from '../loaders/engine1-loader.ts';
+import { createEngine2Loader, type Engine2Loader } from '../loaders/engine2-loader.ts';
 import { createStoreLoaders, type StoreLoaders } from '../loaders/store-loaders.ts';
 
 /** Process-wide things resolvers may use; created once and injected. */
@@ -32,10 +34,16 @@ export interface GraphQLContext {
 /** Per-execution provider loaders (batching and dedupe live inside; the cache below them is process-wide). */
 export interface ProviderLoaders {
   readonly analytics: AnalyticsLoader;
+  readonly engine1: Engine1Loader;
+  readonly engine2: Engine2Loader;
 }
 
 export function createGraphQLContext(services: Services, principal: Principal, requestId: string): GraphQLContext {
   const context = { principal, requestId, services, store: createStoreLoaders(services.db, principal), loaders: {} as ProviderLoaders };
-  Object.assign(context.loaders, { analytics: createAnalyticsLoader(context) });
+  Object.assign(context.loaders, {
+    analytics: createAnalyticsLoader(context),
+    engine1: createEngine1Loader(context),
+    engine2: createEngine2Loader(context),
+  });
   return context;
 }
