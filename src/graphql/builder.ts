@@ -15,3 +15,4 @@ export interface SchemaTypes {
 export const builder = new SchemaBuilder<SchemaTypes>({});
 
 builder.queryType({ description: 'Read-only access to projects, site metrics, search data and funnels.' });
+builder.mutationType({ description: 'The few writes Siteline allows (funnel creation after an MCP confirmation).' });
