@@ -21,7 +21,7 @@ const bing = async (sb: Sandbox, method = 'GetRankAndTrafficStats', key = sb.cre
 const token429 = async (sb: Sandbox) => sb.fetch(new Request('https://oauth2.googleapis.com/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) }));
 
 /** Each provider's answer to one call, as [status, body]. */
-async function callAll(sb: Sandbox, t: string): Promise<Record<string, [number, unknown]>> {
+async function callAll(sb: Sandbox, t: string): Promise<Record<'analytics' | 'engine1' | 'engine2' | 'token', [number, unknown]>> {
   const ga = await post(sb, t, gaUrl(SMALL, 'runReport'), GA_BODY);
   const gsc = await post(sb, t, gscUrl(SHOP_SITE), GSC_BODY);
   const b = await bing(sb);

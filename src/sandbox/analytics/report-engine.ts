@@ -102,6 +102,7 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
   const repCell: number[] = [];
   const repCombo: number[] = [];
   const nKeys = baseKeys.length;
+  const zero: number[] = baseKeys.map(() => 0);
 
   apportionCells(table, cells, plan, cells.length > 1 ? 0.15 : 0, (t, values) => {
     const columns = baseKeys.map((k) => values[k]!);
@@ -120,7 +121,7 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
         r = rows.length;
         if (dense) dense[key as number] = r;
         else rowIndex.set(key, r);
-        rows.push({ range: cells[t]!.range, dimensionValues: [], base: Array.from({ length: nKeys }, () => 0) });
+        rows.push({ range: cells[t]!.range, dimensionValues: [], base: zero.slice() });
         repCell.push(t);
         repCombo.push(c);
       }

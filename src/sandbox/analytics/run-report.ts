@@ -4,7 +4,7 @@ import type { PropertyContext } from './context.ts';
 import { currencyRate } from './context.ts';
 import { assertKnownFields, invalid } from './ga-errors.ts';
 import { runEngine } from './report-engine.ts';
-import { aggregateRows, applyMetricFilter, compareRows, toWireRow, valueRows } from './report-output.ts';
+import { aggregateRows, applyMetricFilter, compareRows, toWireRow, valueRows, type ValuedRow } from './report-output.ts';
 import { parseReportQuery, type ReportQuery } from './report-request.ts';
 
 export const RUN_REPORT_FIELDS = ['property', 'dimensions', 'metrics', 'dateRanges', 'dimensionFilter', 'metricFilter', 'offset', 'limit',
@@ -67,7 +67,7 @@ function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: st
     });
   }
   rows = applyMetricFilter(rows, query);
-  rows.sort(compareRows(query.orderBys, dimNames, query.metrics));
+  rows = sortRows(rows, query, dimNames);
   const page = rows.slice(query.offset, query.offset + query.limit);
   const agg = (kind: string) => (query.aggregations.includes(kind) ? aggregateRows(kind, rows, result, query, dimNames, rate) : undefined);
   return {
@@ -82,4 +82,27 @@ function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: st
       rowCount: rows.length,
     },
   };
+}
+
+/**
+ * Orders rows; when every sort key is a metric (the common case) it sorts an index over typed key columns,
+ * which is several times faster than a comparator over row objects on tens of thousands of rows.
+ */
+function sortRows(rows: ValuedRow[], query: ReportQuery, dimNames: string[]): ValuedRow[] {
+  const orderBys = query.orderBys.length ? query.orderBys : query.metrics.length ? [{ desc: true, metric: query.metrics[0]!.name }] : [];
+  if (!orderBys.every((o) => o.metric !== undefined)) return rows.sort(compareRows(query.orderBys, dimNames, query.metrics));
+  const keys = orderBys.map((o) => {
+    const i = query.metrics.findIndex((m) => m.name === o.metric);
+    const sign = o.desc ? -1 : 1;
+    return Float64Array.from(rows, (r) => sign * r.values[i]!);
+  });
+  const order = Int32Array.from(rows, (_, i) => i);
+  order.sort((a, b) => {
+    for (const k of keys) {
+      const d = k[a]! - k[b]!;
+      if (d !== 0) return d;
+    }
+    return rows[a]!.seq - rows[b]!.seq;
+  });
+  return Array.from(order, (i) => rows[i]!);
 }
