@@ -8,6 +8,7 @@ import { requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
 import { mountHealthRoutes } from './health/health-routes.ts';
 import { mountGraphql } from './graphql/mount-graphql.ts';
+import { mountMcp } from './mcp/mount-mcp.ts';
 import { mountRestRoutes } from './rest/mount-rest.ts';
 import { REST_ROUTES } from './rest/route-table.ts';
 
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): H3 {
   mountHealthRoutes(app, deps);
   mountRestRoutes(app, deps, REST_ROUTES);
   mountGraphql(app, deps);
+  mountMcp(app, deps);
   app.all('/**', () => {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });

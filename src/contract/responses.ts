@@ -1,0 +1,201 @@
+// The response bodies of the contract (SPEC §3–§4), one zod schema per endpoint: MCP tools declare them as
+// outputSchema, tests validate REST bodies against them, and the OpenAPI document is generated from them.
+// Objects are open (extra fields allowed): the contract grows by adding fields, never by changing them.
+import * as z from 'zod';
+
+const date = z.string().describe('A calendar day, YYYY-MM-DD.');
+
+export const PeriodSchema = z
+  .looseObject({
+    name: z.string().describe('The period as asked, e.g. 28days or custom_2026-01-01_2026-01-31.'),
+    start: date,
+    end: date,
+    timezone: z.string().describe('IANA time zone the days are counted in.'),
+    previous: z.looseObject({ start: date, end: date }).optional().describe('The comparison period, when one was asked for.'),
+  })
+  .describe('The resolved period (inclusive calendar days in the project time zone).');
+
+export const WarningSchema = z.looseObject({ code: z.string(), message: z.string() });
+
+export const MetaSchema = z
+  .looseObject({
+    cache: z.string().describe('hit, miss, stale or refresh.'),
+    fetchedAt: z.string().describe('When the data was fetched from the provider (ISO-8601).'),
+    warnings: z.array(WarningSchema).optional(),
+    sources: z.array(z.string()).optional().describe('Providers the numbers come from: analytics, engine1, engine2.'),
+    dataThrough: date.optional().describe('engine1: last complete day of data.'),
+  })
+  .describe('Freshness and caveats of the answer.');
+
+export const ComparedSchema = z
+  .looseObject({
+    value: z.number().nullable(),
+    previous: z.number().nullable().optional(),
+    delta: z.number().nullable().optional(),
+    deltaPct: z.number().nullable().optional().describe('delta / previous as a fraction (0.1 = +10%); null when previous is 0.'),
+  })
+  .describe('A number with its comparison period value.');
+
+/** A metric value: a bare number without comparison, a Compared object with one. */
+export const MetricValueSchema = z.union([z.number(), ComparedSchema]);
+
+// Projects -------------------------------------------------------------------------------------------------
+
+const DataSourceSchema = z.looseObject({
+  connected: z.boolean(),
+  status: z.string().describe('ok, error or not_connected: the last upstream outcome.'),
+  message: z.string().optional(),
+  displayName: z.string(),
+  propertyId: z.string().optional(),
+  siteUrl: z.string().optional(),
+});
+
+export const ProjectSchema = z.looseObject({
+  key: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  today: date.describe("Today's date in the project time zone."),
+  dataSources: z.looseObject({ analytics: DataSourceSchema, engine1: DataSourceSchema, engine2: DataSourceSchema }),
+});
+
+export const ProjectsListResponse = z.looseObject({ projects: z.array(ProjectSchema) });
+export const ProjectResponse = z.looseObject({ project: ProjectSchema });
+
+// Funnels --------------------------------------------------------------------------------------------------
+
+export const FunnelStepSchema = z.looseObject({
+  name: z.string(),
+  type: z.string().describe('event or page.'),
+  match: z.string().describe('exact, begins_with, contains or regex.'),
+  value: z.string(),
+});
+
+export const FunnelSchema = z.looseObject({
+  key: z.string(),
+  name: z.string(),
+  steps: z.array(FunnelStepSchema),
+  createdAt: z.string(),
+  createdVia: z.string().describe('dashboard, mcp or cli.'),
+});
+
+export const FunnelsListResponse = z.looseObject({ funnels: z.array(FunnelSchema) });
+
+export const FunnelResultsResponse = z.looseObject({
+  funnel: z.looseObject({ key: z.string(), name: z.string() }),
+  period: PeriodSchema.optional(),
+  steps: z.array(
+    z.looseObject({
+      name: z.string(),
+      users: z.number(),
+      conversionRate: z.number().nullable().optional().describe('Share of step-1 users reaching this step (fraction).'),
+      dropOff: z.number().nullable().optional().describe('Users lost since the previous step.'),
+      dropOffRate: z.number().nullable().optional(),
+    }),
+  ),
+  completionRate: z.number().nullable().optional(),
+  meta: MetaSchema.optional(),
+});
+
+// Site metrics (analytics) ---------------------------------------------------------------------------------
+
+const envelope = { project: z.string(), period: PeriodSchema, meta: MetaSchema.optional() };
+
+export const SiteSummaryResponse = z.looseObject({
+  ...envelope,
+  metrics: z.record(z.string(), MetricValueSchema).describe('Metric name → value (Compared when a comparison was asked for).'),
+});
+
+export const SiteTimeseriesResponse = z.looseObject({
+  ...envelope,
+  metric: z.string(),
+  interval: z.string(),
+  points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema })),
+  total: MetricValueSchema.nullable().optional(),
+});
+
+const breakdownRow = z.record(z.string(), z.unknown()).describe('The dimension value under the dimension name, plus one entry per metric.');
+
+export const SiteBreakdownResponse = z.looseObject({
+  ...envelope,
+  dimension: z.string(),
+  metrics: z.array(z.string()),
+  rows: z.array(breakdownRow),
+  totalRows: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+
+export const RealtimeResponse = z.looseObject({
+  project: z.string(),
+  activeUsers: z.number().describe('Active users in the last 30 minutes.'),
+  perMinute: z.array(z.looseObject({ minutesAgo: z.number(), activeUsers: z.number() })).optional(),
+  topPages: z.array(z.record(z.string(), z.unknown())).optional(),
+  countries: z.array(z.record(z.string(), z.unknown())).optional(),
+  devices: z.array(z.record(z.string(), z.unknown())).optional(),
+  topEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+  meta: MetaSchema.optional(),
+});
+
+const fieldInfo = z.looseObject({
+  name: z.string(),
+  uiName: z.string().optional(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  custom: z.boolean().optional(),
+  type: z.string().optional(),
+});
+
+const searchEngineFields = z.looseObject({ connected: z.boolean(), dimensions: z.array(z.string()).optional(), metrics: z.array(z.string()).optional() });
+
+export const MetadataResponse = z.looseObject({
+  project: z.string(),
+  analytics: z
+    .looseObject({ connected: z.boolean(), metrics: z.array(fieldInfo).optional(), dimensions: z.array(fieldInfo).optional() })
+    .describe('Analytics metrics and dimensions the property accepts (standard and custom).'),
+  search: z.looseObject({ engine1: searchEngineFields.optional(), engine2: searchEngineFields.optional() }).optional().describe('Search dimensions and metrics per engine.'),
+  meta: MetaSchema.optional(),
+});
+
+// Search (engine1, engine2, combined) ----------------------------------------------------------------------
+
+const searchTotals = z.looseObject({ clicks: MetricValueSchema, impressions: MetricValueSchema, ctr: MetricValueSchema, position: MetricValueSchema.nullable() });
+
+export const SearchSummaryResponse = z.looseObject({
+  ...envelope,
+  totals: searchTotals,
+  byProvider: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const SearchTimeseriesResponse = z.looseObject({
+  ...envelope,
+  interval: z.string().optional(),
+  points: z.array(z.record(z.string(), z.unknown())),
+  byProvider: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const SearchBreakdownResponse = z.looseObject({
+  ...envelope,
+  dimension: z.string(),
+  rows: z.array(breakdownRow),
+  totalRows: z.number().optional(),
+  limit: z.number().optional(),
+  offset: z.number().optional(),
+});
+
+// Observed events and pages (what funnel steps can match) --------------------------------------------------
+
+export const ObservedEventsResponse = z.looseObject({
+  project: z.string(),
+  period: PeriodSchema.optional(),
+  events: z.array(z.record(z.string(), z.unknown())),
+  meta: MetaSchema.optional(),
+});
+
+export const ObservedPagesResponse = z.looseObject({
+  project: z.string(),
+  period: PeriodSchema.optional(),
+  pages: z.array(z.record(z.string(), z.unknown())),
+  meta: MetaSchema.optional(),
+});

@@ -1,0 +1,101 @@
+// The per-request McpServer factory and what it is built from. Everything costly (tool table, zod schemas
+// and their JSON Schema conversions, handlers, token keys) is built once per process in createMcpServices;
+// the factory only registers those on a fresh server, which the SDK needs for every request of either era.
+import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import type { AppDeps } from '../app-deps.ts';
+import { runEndpoint } from '../operations/run-endpoint.ts';
+import { createConfirmationTokens } from './confirmation-token.ts';
+import { callerOf } from './mcp-caller.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './resources.ts';
+import { CREATE_FUNNEL_TOOL, CreateFunnelInput, CreateFunnelOutput, createFunnelHandler, type FunnelState } from './tools/create-funnel-tool.ts';
+import { compileTool, toVariables, type CompiledTool } from './tools/tool-row.ts';
+import { toolError, toolResult } from './tools/tool-result.ts';
+import { READ_TOOLS } from './tools/tool-table.ts';
+
+export const SERVER_INFO = { name: 'siteline', title: 'Siteline Analytics', version: '0.1.0' };
+
+const INSTRUCTIONS =
+  'Siteline answers questions about a website’s traffic (analytics = Google Analytics 4), organic search (engine1 = Google Search Console, engine2 = Bing Webmaster Tools) and funnels. ' +
+  'Start with list_projects to get project keys. Periods are calendar days in the project time zone (default 28days). ' +
+  'Every result carries meta.warnings; mention those that affect the numbers. Rates (ctr, engagementRate, deltaPct) are fractions, not percentages.';
+
+/** The step-up challenge lists every scope the client should end up holding. */
+const WRITE_CHALLENGE = requireScopes('read', 'mcp:write');
+
+type ReadHandler = (args: Record<string, unknown>, ctx: ServerContext) => Promise<CallToolResult>;
+
+export interface McpServices {
+  tools: readonly { tool: CompiledTool; handler: ReadHandler }[];
+  createFunnel: ReturnType<typeof createFunnelHandler>;
+  requestStateVerify: (state: string, ctx: ServerContext) => Promise<FunnelState>;
+  app: AppDeps;
+  withMetadata: boolean;
+}
+
+/** Fails at boot when a (non-pending) tool names a stored operation that does not exist. */
+export function createMcpServices(app: AppDeps): McpServices {
+  const missing = [...READ_TOOLS.filter((t) => !t.pending).map((t) => t.operation), ...CREATE_FUNNEL_TOOL.operations].filter((op) => !app.hasOperation(op));
+  if (missing.length) throw new Error(`MCP tools reference missing stored operations: ${[...new Set(missing)].join(', ')}`);
+
+  const tools = READ_TOOLS.filter((row) => app.hasOperation(row.operation)).map((row) => {
+    const tool = compileTool(row);
+    return { tool, handler: readHandler(app, tool) };
+  });
+  const requestState = createRequestStateCodec<FunnelState>({
+    key: app.deriveKey('siteline mcp request state v1'),
+    ttlSeconds: 600,
+    bind: (ctx) => `${ctx.mcpReq.method}\0${callerOf(ctx).principal.credentialId}`,
+  });
+  const tokens = createConfirmationTokens(app.deriveKey('siteline mcp confirmation token v1'), app.clock);
+  return {
+    tools,
+    createFunnel: createFunnelHandler({ app, tokens, requestState }),
+    requestStateVerify: requestState.verify,
+    app,
+    withMetadata: app.hasOperation('Metadata'),
+  };
+}
+
+function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
+  const endpoint = { operation: tool.operation, field: tool.field };
+  return async (args, ctx) => {
+    const caller = callerOf(ctx);
+    try {
+      const body = await runEndpoint(app, caller.principal, caller.requestId, endpoint, toVariables(args));
+      return toolResult(body);
+    } catch (error) {
+      return toolError(error, caller.requestId, app.logger);
+    }
+  };
+}
+
+export function createMcpServer(services: McpServices): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions: INSTRUCTIONS,
+    requestState: { verify: services.requestStateVerify },
+    cacheHints: { 'tools/list': { ttlMs: 3_600_000 }, 'prompts/list': { ttlMs: 3_600_000 }, 'resources/templates/list': { ttlMs: 3_600_000 } },
+  });
+  for (const { tool, handler } of services.tools) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
+      handler,
+    );
+  }
+  server.registerTool(
+    CREATE_FUNNEL_TOOL.name,
+    {
+      title: CREATE_FUNNEL_TOOL.title,
+      description: CREATE_FUNNEL_TOOL.description,
+      inputSchema: CreateFunnelInput,
+      outputSchema: CreateFunnelOutput,
+      annotations: CREATE_FUNNEL_TOOL.annotations,
+      scopeChallenge: WRITE_CHALLENGE,
+    },
+    services.createFunnel,
+  );
+  registerResources(server, services.app, services.withMetadata);
+  registerPrompts(server);
+  return server;
+}

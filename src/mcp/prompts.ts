@@ -1,0 +1,61 @@
+// MCP prompts: ready-made analyses that tell the model which tools to call and what to write.
+import * as z from 'zod';
+import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
+import { PARAMETERS } from '../contract/parameters.ts';
+import { withCachedJsonSchema } from './cached-schema.ts';
+
+const project = z.string().describe(PARAMETERS.project.description);
+const period = (fallback: string) => z.string().optional().describe(`${PARAMETERS.period.description} Default: ${fallback}.`);
+
+const WeeklyArgs = withCachedJsonSchema(z.object({ project, period: period('7days') }));
+const CompareArgs = withCachedJsonSchema(
+  z.object({
+    project,
+    period: period('28days'),
+    compare: z.string().optional().describe('previous (default) or year: what the period is compared with.'),
+  }),
+);
+const QuickWinArgs = withCachedJsonSchema(z.object({ project, period: period('28days') }));
+
+function userMessage(text: string): GetPromptResult {
+  return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+}
+
+export function registerPrompts(server: McpServer): void {
+  server.registerPrompt(
+    'weekly_report',
+    { title: 'Weekly report', description: 'A short report of how the site did in the last week (or another period), traffic and search.', argsSchema: WeeklyArgs },
+    ({ project, period = '7days' }) =>
+      userMessage(
+        `Write a concise weekly report for the Siteline project "${project}" covering period ${period}.\n` +
+          `1. get_site_summary (project=${project}, period=${period}, compare=previous): headline traffic and engagement with changes.\n` +
+          `2. get_site_timeseries (metric=sessions, period=${period}): the shape of the week, notable days.\n` +
+          `3. get_site_breakdown (dimension=sessionDefaultChannelGroup, period=${period}, compare=previous) and (dimension=pagePath, limit=10): where visitors came from and what they read.\n` +
+          `4. get_search_summary and get_search_breakdown (dimension=query, limit=10, period=${period}): organic search.\n` +
+          'Report numbers with their change in percent, name the 3 most important movements and one suggested action. Mention meta.warnings that affect the numbers.',
+      ),
+  );
+  server.registerPrompt(
+    'compare_periods',
+    { title: 'Compare two periods', description: 'Explains what changed between a period and the previous one (or the same period a year earlier).', argsSchema: CompareArgs },
+    ({ project, period = '28days', compare = 'previous' }) =>
+      userMessage(
+        `Compare period ${period} with its ${compare === 'year' ? 'same period a year earlier' : 'previous period'} for the Siteline project "${project}".\n` +
+          `1. get_site_summary (period=${period}, compare=${compare}) and get_search_summary (period=${period}, compare=${compare}).\n` +
+          `2. For the metrics that moved most, find the drivers with get_site_breakdown (compare=${compare}) by sessionDefaultChannelGroup, country, deviceCategory and landingPage.\n` +
+          'Explain the main changes with numbers (value, previous, delta in percent), separate real changes from noise, and list open questions.',
+      ),
+  );
+  server.registerPrompt(
+    'search_quick_wins',
+    { title: 'Find search quick wins', description: 'Queries and pages ranking just off the top positions with many impressions and a low click-through rate.', argsSchema: QuickWinArgs },
+    ({ project, period = '28days' }) =>
+      userMessage(
+        `Find search quick wins for the Siteline project "${project}" in period ${period}.\n` +
+          `1. get_search_breakdown (dimension=query, order=-impressions, limit=200, period=${period}).\n` +
+          '2. Keep queries with position between 4 and 20 and impressions well above the median; note their ctr against the site average from get_search_summary.\n' +
+          `3. get_search_breakdown (dimension=page, order=-impressions, limit=100) for the pages those queries land on (filter page=@… where useful).\n` +
+          'List the 10 best opportunities: query, page, position, impressions, ctr, and a concrete improvement (title/meta description, content, internal links).',
+      ),
+  );
+}
