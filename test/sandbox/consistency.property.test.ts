@@ -43,8 +43,15 @@ describe('analytics consistency', () => {
 
   it('keeps users ≤ sessions ≤ views on every row of any breakdown', async () => {
     await fc.assert(fc.asyncProperty(fc.constantFrom(...PROPERTIES), fc.subarray(BREAKDOWNS, { minLength: 1, maxLength: 2 }), range, async (property, dims, dr) => {
-      const body = await ga(property, { dateRanges: [dr], dimensions: dims.map((name) => ({ name })), metrics: [{ name: 'activeUsers' }, { name: 'totalUsers' }, { name: 'sessions' }, { name: 'screenPageViews' }], limit: 5000 });
+      const body = await ga(property, {
+        dateRanges: [dr], dimensions: dims.map((name) => ({ name })), metrics: [{ name: 'activeUsers' }, { name: 'totalUsers' }, { name: 'sessions' }, { name: 'screenPageViews' }], limit: 5000,
+        metricFilter: { filter: { fieldName: 'sessions', numericFilter: { operation: 'GREATER_THAN', value: { int64Value: '3' } } } },
+      });
+      // Default order: the first metric, descending.
+      const first = (body.rows ?? []).map((r: Json) => num(r.metricValues[0]));
+      expect(first).toEqual([...first].sort((a, b) => b - a));
       for (const r of body.rows ?? []) {
+        expect(num(r.metricValues[2])).toBeGreaterThan(3);
         const [active, total, sessions, views] = r.metricValues.map(num);
         expect(active).toBeLessThanOrEqual(total);
         expect(total).toBeLessThanOrEqual(sessions);

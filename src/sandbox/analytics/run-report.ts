@@ -85,8 +85,8 @@ function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: st
 }
 
 /**
- * Orders rows; when every sort key is a metric (the common case) it sorts an index over typed key columns,
- * which is several times faster than a comparator over row objects on tens of thousands of rows.
+ * Orders rows; when every sort key is a metric (the common case) it avoids comparators over row objects:
+ * one integer key packs (key, engine order) into a double and sorts natively, several keys sort an index.
  */
 function sortRows(rows: ValuedRow[], query: ReportQuery, dimNames: string[]): ValuedRow[] {
   const orderBys = query.orderBys.length ? query.orderBys : query.metrics.length ? [{ desc: true, metric: query.metrics[0]!.name }] : [];
@@ -96,7 +96,14 @@ function sortRows(rows: ValuedRow[], query: ReportQuery, dimNames: string[]): Va
     const sign = o.desc ? -1 : 1;
     return Float64Array.from(rows, (r) => sign * r.values[i]!);
   });
-  const order = Int32Array.from(rows, (_, i) => i);
+  const SEQ = 2 ** 21;
+  const first = keys[0];
+  if (keys.length === 1 && first && rows.length < SEQ && first.every((v) => Number.isInteger(v) && Math.abs(v) < 2 ** 31)) {
+    const packed = Float64Array.from(first, (v, i) => v * SEQ + i); // position order is engine order
+    packed.sort();
+    return Array.from(packed, (x) => rows[((x % SEQ) + SEQ) % SEQ]!);
+  }
+  const order = rows.map((_, i) => i);
   order.sort((a, b) => {
     for (const k of keys) {
       const d = k[a]! - k[b]!;
@@ -104,5 +111,5 @@ function sortRows(rows: ValuedRow[], query: ReportQuery, dimNames: string[]): Va
     }
     return rows[a]!.seq - rows[b]!.seq;
   });
-  return Array.from(order, (i) => rows[i]!);
+  return order.map((i) => rows[i]!);
 }
