@@ -1,6 +1,6 @@
 // GraphQL answers absent optional fields with null; the REST contract omits them (SPEC shows `propertyId?`),
-// except where null is itself the answer (deltaPct when the previous value is 0).
-const MEANINGFUL_NULLS = new Set(['deltaPct']);
+// except where null is itself the answer (deltaPct when the previous value is 0, a search position no engine reported).
+const MEANINGFUL_NULLS = new Set(['deltaPct', 'position']);
 
 export function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropNulls);

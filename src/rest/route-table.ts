@@ -2,6 +2,7 @@
 import type { RestRoute } from './rest-route.ts';
 import { funnelRoutes } from './routes/funnels.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { searchRoutes } from './routes/search.ts';
 import { siteMetricRoutes } from './routes/site-metrics.ts';
 
-export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes, ...siteMetricRoutes];
+export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes, ...siteMetricRoutes, ...searchRoutes];
