@@ -5,7 +5,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DemoSite } from '../catalogue.ts';
 
-export interface ServiceAccountKey {
+// Type aliases (not interfaces) so the key files are assignable to Record<string, unknown> credential inputs.
+export type ServiceAccountKey = {
   type: 'service_account';
   project_id: string;
   private_key_id: string;
@@ -17,13 +18,13 @@ export interface ServiceAccountKey {
   auth_provider_x509_cert_url: string;
   client_x509_cert_url: string;
   universe_domain: string;
-}
+};
 
-export interface OAuthClientCredentials {
+export type OAuthClientCredentials = {
   client_id: string;
   client_secret: string;
   refresh_token: string;
-}
+};
 
 export interface SandboxCredentials {
   /** Where the files live, or undefined for in-memory credentials. */
