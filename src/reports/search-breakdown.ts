@@ -92,6 +92,11 @@ export interface CombinedRows {
   choice: string;
   rows: CombinedSearchRow[];
   meta: Meta;
+  /** What meta was built from, for pipelines that join these rows with other data. */
+  results: CachedResult<unknown>[];
+  warnings: Warning[];
+  sources: SearchSource[];
+  dataThrough?: string;
 }
 
 /** Every row of one search dimension over the scope's period, combined across the engines `sp` selects. */
@@ -141,10 +146,15 @@ export async function combinedSearchRows(
     results.push(r2.result);
     warnings.push(...r2.warnings);
   }
+  const sources = sourcesUsed(connected);
   return {
     choice,
     rows: combineSearchRows(byProvider, dimension),
-    meta: buildMeta({ results, sources: sourcesUsed(connected), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
+    meta: buildMeta({ results, sources, warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
+    results,
+    warnings,
+    sources,
+    ...(dataThrough ? { dataThrough } : {}),
   };
 }
 

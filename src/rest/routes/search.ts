@@ -51,4 +51,16 @@ export const searchRoutes = [
       'Rows matched across engines on the normalised key (queries lower-cased and trimmed, page URLs without tracking parameters, countries ISO alpha-3, devices desktop|mobile|tablet). engine2 serves query and page only (weekly buckets); other dimensions come from engine1 alone with a warning. Filters go to engine1 upstream (unsupported ones are a 400 naming engine1) and are applied locally to engine2 rows.',
     tags: ['search'],
   }),
+  defineRestRoute({
+    method: 'GET',
+    path: '/api/v1/metrics/:projectKey/landing-pages',
+    operation: 'LandingPages',
+    field: 'landingPages',
+    query: ['period', 'sp', 'limit', 'offset', 'order', 'filter', 'force'],
+    csvRows: (body) => ((body as { rows?: Row[] }).rows ?? []),
+    summary: 'Landing pages with their search traffic',
+    description:
+      'Analytics landing pages (sessions, engagementRate, keyEvents) joined with search pages (clicks, impressions, ctr, position; sp selects the engines) on the normalised URL: the project origin https://<domain> plus the landing path. Pages known to only one side keep zeros (position null). order takes any of the seven metrics; filter takes page (e.g. page=@/blog/), applied to the joined rows.',
+    tags: ['search'],
+  }),
 ];

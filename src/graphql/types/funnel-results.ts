@@ -1,0 +1,38 @@
+// FunnelResults: the `funnelResults` query field (REST /funnels/{funnelKey}/results, MCP get_funnel_results).
+import { funnelResults, type FunnelResults, type FunnelStepResult } from '../../reports/funnel-results.ts';
+import { builder } from '../builder.ts';
+import { MetaRef, PeriodRef } from './envelope.ts';
+
+const FunnelRefRef = builder.objectRef<FunnelResults['funnel']>('FunnelRef').implement({
+  fields: (t) => ({ key: t.exposeString('key'), name: t.exposeString('name') }),
+});
+
+const FunnelStepResultRef = builder.objectRef<FunnelStepResult>('FunnelStepResult').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    users: t.exposeInt('users', { description: 'Users who reached this step (closed funnel: entered at step 1).' }),
+    conversionRate: t.exposeFloat('conversionRate', { description: 'users / users of step 1, a fraction.' }),
+    dropOff: t.exposeInt('dropOff', { description: 'Users lost since the previous step.' }),
+    dropOffRate: t.exposeFloat('dropOffRate', { description: 'dropOff / users of the previous step.' }),
+  }),
+});
+
+const FunnelResultsRef = builder.objectRef<FunnelResults>('FunnelResults').implement({
+  fields: (t) => ({
+    project: t.exposeString('project'),
+    period: t.field({ type: PeriodRef, resolve: (r) => r.period }),
+    funnel: t.field({ type: FunnelRefRef, resolve: (r) => r.funnel }),
+    steps: t.field({ type: [FunnelStepResultRef], resolve: (r) => r.steps }),
+    completionRate: t.exposeFloat('completionRate', { description: 'users of the last step / users of step 1.' }),
+    meta: t.field({ type: MetaRef, resolve: (r) => r.meta }),
+  }),
+});
+
+builder.queryField('funnelResults', (t) =>
+  t.field({
+    type: FunnelResultsRef,
+    description: "A stored funnel's users per step for a period (one provider funnel report).",
+    args: { funnel: t.arg.string({ required: true }), period: t.arg.string(), force: t.arg.string() },
+    resolve: (_root, args, ctx) => funnelResults(ctx, args),
+  }),
+);

@@ -1,0 +1,39 @@
+// LandingPages: the `landingPages` query field (REST /metrics/{projectKey}/landing-pages).
+import { landingPages, type LandingPages } from '../../reports/landing-pages.ts';
+import { builder } from '../builder.ts';
+import { MetaRef, PeriodRef } from './envelope.ts';
+
+const LandingPagesRef = builder.objectRef<LandingPages>('LandingPages').implement({
+  fields: (t) => ({
+    project: t.exposeString('project'),
+    period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
+    sp: t.exposeString('sp'),
+    rows: t.field({
+      type: 'JSON',
+      description: '[{page (normalised URL), sessions, engagementRate, keyEvents, clicks, impressions, ctr, position}]; position null without search data.',
+      resolve: (s) => s.rows,
+    }),
+    totalRows: t.exposeInt('totalRows'),
+    limit: t.exposeInt('limit'),
+    offset: t.exposeInt('offset'),
+    meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
+  }),
+});
+
+builder.queryField('landingPages', (t) =>
+  t.field({
+    type: LandingPagesRef,
+    description: 'Analytics landing pages joined with search pages on the normalised URL.',
+    args: {
+      project: t.arg.string({ required: true }),
+      period: t.arg.string(),
+      sp: t.arg.string(),
+      limit: t.arg.string(),
+      offset: t.arg.string(),
+      order: t.arg.string(),
+      filter: t.arg.string(),
+      force: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => landingPages(ctx, args),
+  }),
+);

@@ -1,0 +1,112 @@
+// Landing pages (SPEC §4): analytics landing pages (sessions, engagement, key events) joined with search pages on
+// the normalised URL, so a user sees which search traffic turns into engaged visits. Analytics reports paths; they
+// are joined as the project's origin (https://<domain>) plus the path. Pages only one side knows keep zeros there.
+import { parseFilter } from '../domain/filter.ts';
+import { compileFilter } from '../domain/filter-match.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
+import { normalisePage } from '../domain/search-normalise.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { requireSource } from '../loaders/connected-source.ts';
+import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
+import { resolveReportScope } from './report-context.ts';
+import { combinedSearchRows, sortRows, type SearchBreakdownArgs } from './search-breakdown.ts';
+
+export const LANDING_METRICS = ['sessions', 'engagementRate', 'keyEvents', 'clicks', 'impressions', 'ctr', 'position'] as const;
+const ANALYTICS_METRICS = ['sessions', 'engagementRate', 'keyEvents'] as const;
+/** Landing pages read from analytics; more are reported as truncated. */
+export const LANDING_ROW_CAP = 25_000;
+
+export interface LandingPageRow {
+  page: string;
+  sessions: number;
+  engagementRate: number;
+  keyEvents: number;
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number | null;
+}
+
+export interface LandingPages {
+  project: string;
+  period: PeriodJson;
+  sp: string;
+  rows: LandingPageRow[];
+  totalRows: number;
+  limit: number;
+  offset: number;
+  meta: Meta;
+}
+
+export type LandingPagesArgs = Omit<SearchBreakdownArgs, 'dimension'>;
+
+export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs): Promise<LandingPages> {
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const limit = parseLimit(args.limit ?? undefined);
+  const offset = parseOffset(args.offset ?? undefined);
+  const order = parseOrder(args.order ?? undefined, LANDING_METRICS);
+  const filter = parseFilter(args.filter ?? undefined, 'filter', ['page']);
+  const analytics = await requireSource(ctx, scope.project, 'analytics');
+  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const request = {
+    dateRanges: toDateRanges(scope.period),
+    dimensions: toDimensions(['landingPage']),
+    metrics: toMetrics(ANALYTICS_METRICS),
+    orderBys: [{ metric: { metricName: 'sessions' }, desc: true }],
+    limit: String(LANDING_ROW_CAP),
+  };
+  const [report, search] = await Promise.all([
+    ctx.loaders.analytics.report(analytics, request, policy, scope.force),
+    combinedSearchRows(ctx, scope, args.sp, 'page', undefined, undefined),
+  ]);
+
+  const origin = `https://${scope.project.domain}`;
+  const byPage = new Map<string, LandingPageRow>();
+  const empty = (page: string): LandingPageRow => ({ page, sessions: 0, engagementRate: 0, keyEvents: 0, clicks: 0, impressions: 0, ctr: 0, position: null });
+  for (const row of report.value.rows) {
+    const path = row.dimensions.landingPage ?? '';
+    const page = path.startsWith('/') ? normalisePage(origin + path) : path;
+    const entry = byPage.get(page) ?? empty(page);
+    // Paths that normalise alike (tracking parameters) add up; the engagement rate is session-weighted.
+    const sessions = row.metrics.sessions ?? 0;
+    const engaged = entry.engagementRate * entry.sessions + (row.metrics.engagementRate ?? 0) * sessions;
+    entry.sessions += sessions;
+    entry.engagementRate = entry.sessions > 0 ? engaged / entry.sessions : 0;
+    entry.keyEvents += row.metrics.keyEvents ?? 0;
+    byPage.set(page, entry);
+  }
+  for (const row of search.rows) {
+    const entry = byPage.get(row.key) ?? empty(row.key);
+    Object.assign(entry, { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position });
+    byPage.set(row.key, entry);
+  }
+
+  const matches = compileFilter(filter);
+  const rows = sortRows(
+    [...byPage.values()].filter((r) => matches({ page: r.page })).map((r) => ({ ...r, key: r.page })),
+    order,
+  ).map(({ key: _key, ...row }) => row);
+  const warnings: Warning[] = [...search.warnings, ...report.value.warnings];
+  if (report.value.rowCount > report.value.rows.length) {
+    warnings.push({ code: 'rows_truncated', message: `analytics reported ${report.value.rowCount} landing pages; only the top ${report.value.rows.length} by sessions are joined.` });
+  }
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    sp: search.choice,
+    rows: rows.slice(offset, offset + limit),
+    totalRows: rows.length,
+    limit,
+    offset,
+    meta: buildMeta({
+      results: [report, ...search.results],
+      sources: ['analytics', ...search.sources],
+      warnings,
+      now: scope.now,
+      ...(search.dataThrough ? { dataThrough: search.dataThrough } : {}),
+    }),
+  };
+}
