@@ -12,6 +12,7 @@ import './types/search-breakdown.ts';
 import './types/landing-pages.ts';
 import './types/funnel-results.ts';
 import './types/observed.ts';
+import './types/raw-proxy.ts';
 import './types/site-metrics.ts';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';

@@ -17,6 +17,8 @@ export interface RestRoute {
   scope?: Scope;
   /** POST routes: the JSON body becomes this variable. */
   bodyVariable?: string;
+  /** Builds the response from the body instead of JSON-serialising it (raw proxies pass provider bytes through). */
+  respond?(body: unknown, headers: Record<string, string>): Response;
   /** Rows for `format=csv`, when the route supports it. */
   csvRows?(body: unknown): Record<string, unknown>[];
   /** OpenAPI text. */

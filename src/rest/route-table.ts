@@ -2,7 +2,8 @@
 import type { RestRoute } from './rest-route.ts';
 import { funnelRoutes } from './routes/funnels.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { rawProxyRoutes } from './routes/raw-proxies.ts';
 import { searchRoutes } from './routes/search.ts';
 import { siteMetricRoutes } from './routes/site-metrics.ts';
 
-export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes, ...siteMetricRoutes, ...searchRoutes];
+export const REST_ROUTES: readonly RestRoute[] = [...projectRoutes, ...funnelRoutes, ...siteMetricRoutes, ...searchRoutes, ...rawProxyRoutes];

@@ -25,6 +25,7 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
 
   const body = await runEndpoint(deps, principal, requestId, route, variables);
   const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
+  if (route.respond) return route.respond(body, headers);
   if (route.csvRows && wantsCsv(url.searchParams, request.headers)) return csvResponse(route.csvRows(body), headers);
   return jsonResponse(body, { headers });
 }
