@@ -28,6 +28,10 @@ export interface Limits {
   assertAuthAllowed(ip: string): Promise<void>;
   /** Counts one failed authentication of an IP. */
   recordAuthFailure(ip: string): Promise<LimitState>;
+  /** Spends one point of another named policy (sign-in attempts, client registrations); never throws for a spent window. */
+  consumePolicy(policy: LimitPolicy, key: string): Promise<LimitState>;
+  /** Reads a named policy's state for a key without spending. */
+  peekPolicy(policy: LimitPolicy, key: string): Promise<LimitState>;
 }
 
 export interface CreateLimitsOptions {
@@ -78,6 +82,12 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
     },
     recordAuthFailure(ip) {
       return limiterFor(config.failedAuth).consume(ip);
+    },
+    consumePolicy(policy, key) {
+      return limiterFor(policy).consume(key);
+    },
+    peekPolicy(policy, key) {
+      return limiterFor(policy).peek(key);
     },
   };
 }
