@@ -2,9 +2,11 @@
 // `migrations/NNNN-name.ts` exporting `up` (and `down`) and add one line here; names sort in apply order.
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-oauth.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': m0001,
+  '0002-oauth': m0002,
 };
 
 export function createStaticMigrationProvider(migrations: Readonly<Record<string, Migration>> = MIGRATIONS): MigrationProvider {

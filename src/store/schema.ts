@@ -82,6 +82,78 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+export interface OAuthClientsTable {
+  /** The client_id. */
+  id: string;
+  /** SHA-256 hex of the client secret; null for public clients (`token_endpoint_auth_method: none`). */
+  secret_digest: string | null;
+  name: string;
+  /** JSON array of registered redirect URIs. */
+  redirect_uris: string;
+  /** Space-separated. */
+  grant_types: string;
+  token_endpoint_auth_method: string;
+  scope: string | null;
+  /** JSON object: the other registered metadata, echoed back (client_uri, logo_uri, software_id, …). */
+  metadata: string;
+  created_at: string;
+  /** Last authorization or token request; clients never used expire (see oauth-clients-repository). */
+  last_used_at: string | null;
+}
+
+export interface OAuthGrantsTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  /** Space-separated granted scopes (may include offline_access). */
+  scope: string;
+  /** The RFC 8707 resource the tokens are bound to (their audience). */
+  resource: string;
+  /** JSON array of project keys the user allowed; null = every project of the account. */
+  project_keys: string | null;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface OAuthCodesTable {
+  /** SHA-256 hex of the code. */
+  digest: string;
+  client_id: string;
+  account_id: string;
+  redirect_uri: string;
+  /** PKCE S256 challenge (base64url SHA-256 of the verifier). */
+  code_challenge: string;
+  scope: string;
+  resource: string;
+  project_keys: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The grant the code was exchanged for; revoked if the code is presented again. */
+  grant_id: string | null;
+}
+
+export interface OAuthRefreshTokensTable {
+  /** SHA-256 hex of the refresh token. */
+  digest: string;
+  grant_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when rotated; presenting it again revokes the whole grant (reuse detection). */
+  used_at: string | null;
+}
+
+export interface AccountSessionsTable {
+  /** SHA-256 hex of the session cookie value. */
+  digest: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -90,4 +162,9 @@ export interface Database {
   account_projects: AccountProjectsTable;
   funnels: FunnelsTable;
   audit_log: AuditLogTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  account_sessions: AccountSessionsTable;
 }
