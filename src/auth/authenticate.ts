@@ -24,8 +24,11 @@ export interface AuthenticatorOptions {
   failures?: FailedAuthGuard;
   /** Counts failed authentications per IP; default: in-memory, 30 per 60 s. Swap in a Redis limiter for fleets. */
   failureLimiter?: RateLimiterAbstract;
-  /** Verifies an OAuth access token (added by the OAuth server); without it such tokens are `invalid_token`. */
-  verifyAccessToken?: (token: string) => Promise<Principal>;
+  /**
+   * Verifies an OAuth access token (the OAuth server's); without it such tokens are `invalid_token`. It gets the
+   * request too, because a token is only good for the resource it was issued for (its audience).
+   */
+  verifyAccessToken?: (token: string, request: Request) => Promise<Principal>;
 }
 
 export type Authenticate = (request: Request, ip: string) => Promise<Principal>;
@@ -92,9 +95,9 @@ export function createFailedAuthGuard(limiter: RateLimiterAbstract = createFaile
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
   const guard = options.failures ?? createFailedAuthGuard(options.failureLimiter);
 
-  async function verify(token: string): Promise<Principal> {
+  async function verify(token: string, request: Request): Promise<Principal> {
     if (looksLikeApiKey(token)) return options.apiKeys.verify(token);
-    if (options.verifyAccessToken) return options.verifyAccessToken(token);
+    if (options.verifyAccessToken) return options.verifyAccessToken(token, request);
     throw invalidToken();
   }
 
@@ -105,7 +108,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     // An IP over its limit is refused before any check, so a correct guess is not confirmed either.
     await guard.assertAuthAllowed(ip);
     try {
-      return await verify(parseBearer(header));
+      return await verify(parseBearer(header), request);
     } catch (error) {
       if (isAppError(error) && error.status === 401) await guard.recordAuthFailure(ip);
       throw error;

@@ -67,7 +67,7 @@ describe('authenticate', () => {
     const oauth: Principal = { ...PRINCIPAL, kind: 'oauth', credentialId: 'tok_1' };
     const verifyAccessToken = vi.fn(async () => oauth);
     await expect(createAuthenticator({ apiKeys: keys, verifyAccessToken })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip')).resolves.toBe(oauth);
-    expect(verifyAccessToken).toHaveBeenCalledWith('eyJhbGciOi.x.y');
+    expect(verifyAccessToken).toHaveBeenCalledWith('eyJhbGciOi.x.y', expect.any(Request));
     const error = await failure(createAuthenticator({ apiKeys: keys })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip'));
     expect(error.code).toBe('invalid_token');
     expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="invalid_token"');
