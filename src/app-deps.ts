@@ -3,6 +3,7 @@ import type { Logger } from './logging/logger.ts';
 import type { Principal } from './auth/principal.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { GraphQLSchema } from 'graphql';
+import type { WebDeps } from './account/web-deps.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -23,6 +24,8 @@ export interface AppDeps {
   executeOperation(name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
   readJsonBody(request: Request): Promise<unknown>;
   readiness(): Promise<HealthReport>;
+  /** The OAuth authorization server and the account pages (absent in apps built without them). */
+  web?: WebDeps;
   /** Whether a stored operation of that name exists (facades check their tables at boot). */
   hasOperation(name: string): boolean;
   /** A 32-byte key for one purpose, derived from the app secret (HKDF; `purpose` names the use). */

@@ -9,6 +9,7 @@ import { problemResponse } from './http/responses.ts';
 import { mountHealthRoutes } from './health/health-routes.ts';
 import { mountGraphql } from './graphql/mount-graphql.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
+import { mountWeb } from './account/mount-web.ts';
 import { mountRestRoutes } from './rest/mount-rest.ts';
 import { REST_ROUTES } from './rest/route-table.ts';
 
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): H3 {
   mountRestRoutes(app, deps, REST_ROUTES);
   mountGraphql(app, deps);
   mountMcp(app, deps);
+  if (deps.web) mountWeb(app, deps.web);
   app.all('/**', () => {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });

@@ -5,6 +5,7 @@ import type { AppDeps, HealthReport } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { createApiKeyService, type ApiKeyService } from './auth/api-keys.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
+import { createWebDeps } from './account/create-web-deps.ts';
 import type { Principal } from './auth/principal.ts';
 import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
@@ -64,7 +65,8 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
 
     const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
     await wireKeyRevocation(apiKeys, shared);
-    const authenticate = createAuthenticator({ apiKeys, failures: shared.limits });
+    const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
+    const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
 
     const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;
     const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
@@ -87,6 +89,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
       readiness: () => readiness(store, shared),
+      web,
       hasOperation: (name) => registry.has(name),
       deriveKey: (purpose) => deriveSubKey(secretKey, purpose),
       corsOrigins: settings.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),

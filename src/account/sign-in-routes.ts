@@ -1,0 +1,78 @@
+// /account/sign-in and /account/sign-out. Failed attempts are limited per IP and per account; the forms carry
+// CSRF tokens and cross-site posts are refused; a successful sign-in sets the session cookie and goes back to
+// where the user came from (a same-site path only).
+import type { H3 } from 'h3';
+import { clientIpOf } from '../http/client-ip.ts';
+import { readFormBody } from '../http/read-form-body.ts';
+import { verifyAccountPassword, normalizeEmail } from '../store/accounts-repository.ts';
+import { newNonce, pageResponse, redirectResponse } from './html.ts';
+import { errorPage, signInBody, signOutBody, type SignInView } from './sign-in-page.ts';
+import { safeReturnTo, SIGN_IN_LIMITS, type WebDeps } from './web-deps.ts';
+
+export function mountSignInRoutes(app: H3, deps: WebDeps): void {
+  const { sessions } = deps;
+  const secure = sessions.secure;
+
+  function signInPage(request: Request, view: Omit<SignInView, 'csrf'>, status = 200, headers: Record<string, string> = {}): Response {
+    const { token, setCookie } = sessions.signInToken(request);
+    return pageResponse({
+      title: 'Sign in',
+      nonce: newNonce(),
+      secure,
+      status,
+      headers: { ...headers, ...(setCookie ? { 'set-cookie': setCookie } : {}) },
+      body: signInBody({ ...view, csrf: token }),
+    });
+  }
+  const forApp = (returnTo: string) => returnTo.startsWith('/oauth/authorize');
+
+  app.get('/account/sign-in', async (event) => {
+    const url = new URL(event.req.url);
+    const returnTo = safeReturnTo(url.searchParams.get('return_to'));
+    if (await sessions.read(event.req)) return redirectResponse(returnTo, {}, 302);
+    const notice = url.searchParams.has('signed_out') ? 'You are signed out.' : undefined;
+    return signInPage(event.req, { returnTo, forApp: forApp(returnTo), notice });
+  });
+
+  app.post('/account/sign-in', async (event) => {
+    const request = event.req;
+    const form = await readFormBody(request);
+    const returnTo = safeReturnTo(form?.get('return_to'));
+    const email = (form?.get('email') ?? '').trim().slice(0, 254);
+    if (!form || !sessions.sameOrigin(request) || !sessions.checkSignInToken(request, form.get('csrf'))) {
+      return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The sign-in form expired or came from another site. Please try again.' }, 403);
+    }
+    const ip = clientIpOf(event);
+    const accountKey = normalizeEmail(email);
+    const [byIp, byAccount] = await Promise.all([deps.limits.peekPolicy(SIGN_IN_LIMITS.ip, ip), deps.limits.peekPolicy(SIGN_IN_LIMITS.account, accountKey)]);
+    const blocked = [byIp, byAccount].find((state) => !state.allowed);
+    if (blocked) {
+      const minutes = Math.max(1, Math.ceil(blocked.resetMs / 60_000));
+      return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, 429, {
+        'retry-after': String(Math.ceil(blocked.resetMs / 1000)),
+      });
+    }
+    const account = email && (await verifyAccountPassword(deps.db, email, form.get('password') ?? ''));
+    if (!account) {
+      await Promise.all([deps.limits.consumePolicy(SIGN_IN_LIMITS.ip, ip), deps.limits.consumePolicy(SIGN_IN_LIMITS.account, accountKey)]);
+      return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The email or password is not correct.' }, 400);
+    }
+    return redirectResponse(returnTo, { 'set-cookie': await sessions.start(account.id) });
+  });
+
+  app.get('/account/sign-out', async (event) => {
+    const session = await sessions.read(event.req);
+    if (!session) return redirectResponse('/account/sign-in', {}, 302);
+    return pageResponse({ title: 'Sign out', nonce: newNonce(), secure, body: signOutBody(session.csrf, session.account.email) });
+  });
+
+  app.post('/account/sign-out', async (event) => {
+    const request = event.req;
+    const session = await sessions.read(request);
+    const form = await readFormBody(request);
+    if (session && (!form || !sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf')))) {
+      return errorPage({ title: 'Request refused', message: 'The form expired or came from another site. Go back and try again.', status: 403, nonce: newNonce(), secure });
+    }
+    return redirectResponse('/account/sign-in?signed_out=1', { 'set-cookie': await sessions.end(request) });
+  });
+}

@@ -1,0 +1,30 @@
+// What the account pages and the OAuth endpoints need, created once by the runtime.
+import type { Kysely } from 'kysely';
+import type { ApiKeyService } from '../auth/api-keys.ts';
+import type { OAuthServer } from '../auth/oauth/oauth-server.ts';
+import type { Limits } from '../limits/create-limits.ts';
+import type { LimitPolicy } from '../limits/limit-policy.ts';
+import type { Database } from '../store/schema.ts';
+import type { SessionManager } from './sessions.ts';
+
+export interface WebDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+  logger: { error(object: object, message?: string): void; warn(object: object, message?: string): void };
+  oauth: OAuthServer;
+  sessions: SessionManager;
+  apiKeys: ApiKeyService;
+  limits: Pick<Limits, 'consumePolicy' | 'peekPolicy'>;
+}
+
+/** Failed sign-ins per client IP and per account (email), each over 15 minutes. */
+export const SIGN_IN_LIMITS: { ip: LimitPolicy; account: LimitPolicy } = {
+  ip: { name: 'signin_ip', points: 20, windowSec: 900 },
+  account: { name: 'signin_account', points: 10, windowSec: 900 },
+};
+
+/** A same-site path to go back to after signing in; anything else (absolute, protocol-relative) → /account. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || value.length > 4000 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/account';
+  return value;
+}
