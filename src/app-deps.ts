@@ -4,6 +4,7 @@ import type { Principal } from './auth/principal.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { WebDeps } from './account/web-deps.ts';
+import type { ResponseCache } from './rest/response-cache.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -23,6 +24,8 @@ export interface AppDeps {
   createContext(principal: Principal, requestId: string): GraphQLContext;
   executeOperation(name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
   readJsonBody(request: Request): Promise<unknown>;
+  /** The REST facade's per-credential micro-cache of recent GET answers. */
+  responseCache: ResponseCache;
   readiness(): Promise<HealthReport>;
   /** The OAuth authorization server and the account pages (absent in apps built without them). */
   web?: WebDeps;

@@ -23,7 +23,7 @@ export function createApp(deps: AppDeps): H3 {
     onError(thrown, event) {
       const error = appErrorFromThrown(thrown);
       if (error.status >= 500) {
-        deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: new URL(event.req.url).pathname }, error.message);
+        deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);
       }
       return problemResponse(error, requestIdOf(event));
     },
@@ -32,8 +32,10 @@ export function createApp(deps: AppDeps): H3 {
       for (const [name, value] of Object.entries(event.context.responseHeaders ?? {})) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
-      const ms = event.context.startedAt === undefined ? undefined : Math.round(performance.now() - event.context.startedAt);
-      deps.logger.debug({ requestId: requestIdOf(event), method: event.req.method, path: new URL(event.req.url).pathname, status: response.status, ms }, 'request');
+      if (deps.logger.isLevelEnabled('debug')) {
+        const ms = event.context.startedAt === undefined ? undefined : Math.round(performance.now() - event.context.startedAt);
+        deps.logger.debug({ requestId: requestIdOf(event), method: event.req.method, path: event.url.pathname, status: response.status, ms }, 'request');
+      }
     },
   });
 

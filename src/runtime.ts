@@ -13,6 +13,7 @@ import { publicUrlOf, type Settings } from './config/settings.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-json-body.ts';
+import { createResponseCache } from './rest/response-cache.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
@@ -88,6 +89,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
+      responseCache: createResponseCache({ now: () => clock().getTime() }),
       readiness: () => readiness(store, shared),
       web,
       hasOperation: (name) => registry.has(name),
@@ -127,7 +129,9 @@ async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): P
 }
 
 async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
-  const override = principal.rateLimitPerMinute === undefined ? undefined : { quota: principal.rateLimitPerMinute };
+  // A key's own limit scales its burst the way the default does (600/min with bursts of 60 per second).
+  const quota = principal.rateLimitPerMinute;
+  const override = quota === undefined ? undefined : { quota, burst: Math.max(1, Math.ceil(quota / 10)) };
   const allowance = await shared.limits.consumeRequest(principal.credentialId, override);
   return { ...allowance.headers };
 }

@@ -32,6 +32,8 @@ export interface CachedResult<T> {
   cache: CacheState;
   /** When the value was loaded upstream (for `Age` and `meta.fetchedAt`). */
   storedAt: number;
+  /** Until when the value counts as fresh (in the past for stale answers); bounds caches built on top. */
+  freshUntil: number;
   warnings: Warning[];
 }
 
@@ -137,7 +139,7 @@ export function createCachedFetch(deps: CachedFetchDeps): CachedFetch {
 }
 
 function toResult<T>(entry: CacheEntry, cache: CacheState, warnings: Warning[] = []): CachedResult<T> {
-  return { value: entry.value as T, cache, storedAt: entry.storedAt, warnings };
+  return { value: entry.value as T, cache, storedAt: entry.storedAt, freshUntil: cache === 'stale' ? Math.min(entry.freshUntil, entry.storedAt) : entry.freshUntil, warnings };
 }
 
 function staleWarning(err: unknown, entry: CacheEntry): Warning {

@@ -2,6 +2,7 @@
 // between executions, so batching and memoisation cannot leak data across callers).
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
+import type { CachedFetch, CachedFetchOptions } from '../cache/cached-fetch.ts';
 import type { SharedState } from '../cache/shared-state.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
@@ -29,6 +30,10 @@ export interface GraphQLContext {
   readonly services: Services;
   readonly store: StoreLoaders;
   readonly loaders: ProviderLoaders;
+  /** The process cache, seen through this execution: every result it hands out bounds `freshUntil`. */
+  readonly cachedFetch: CachedFetch;
+  /** Until when everything this execution read from the cache stays fresh (Infinity: it read nothing cached). */
+  freshUntil(): number;
 }
 
 /** Per-execution provider loaders (batching and dedupe live inside; the cache below them is process-wide). */
@@ -39,7 +44,22 @@ export interface ProviderLoaders {
 }
 
 export function createGraphQLContext(services: Services, principal: Principal, requestId: string): GraphQLContext {
-  const context = { principal, requestId, services, store: createStoreLoaders(services.db, principal), loaders: {} as ProviderLoaders };
+  let freshUntil = Number.POSITIVE_INFINITY;
+  const observed = (<T>(options: CachedFetchOptions<T>) =>
+    services.shared.cachedFetch(options).then((result) => {
+      freshUntil = Math.min(freshUntil, result.freshUntil);
+      return result;
+    })) as CachedFetch;
+  observed.drain = () => services.shared.cachedFetch.drain();
+  const context: GraphQLContext = {
+    principal,
+    requestId,
+    services,
+    store: createStoreLoaders(services.db, principal),
+    loaders: {} as ProviderLoaders,
+    cachedFetch: observed,
+    freshUntil: () => freshUntil,
+  };
   Object.assign(context.loaders, {
     analytics: createAnalyticsLoader(context),
     engine1: createEngine1Loader(context),

@@ -1,11 +1,12 @@
 // Response builders shared by every facade: JSON with the contract's default headers, and RFC 9457 problem JSON.
+import { FastResponse } from 'srvx';
 import { AppError, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return new FastResponse(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'private, no-store', ...init.headers },
   });
@@ -41,7 +42,7 @@ export function problemBody(error: AppError, requestId: string): ProblemBody {
 }
 
 export function problemResponse(error: AppError, requestId: string): Response {
-  return new Response(JSON.stringify(problemBody(error, requestId)), {
+  return new FastResponse(JSON.stringify(problemBody(error, requestId)), {
     status: error.status,
     headers: { 'content-type': PROBLEM_TYPE, 'cache-control': 'no-store', ...error.headers },
   });

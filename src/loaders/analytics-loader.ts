@@ -30,7 +30,6 @@ export interface AnalyticsLoader {
 const MISS_BATCH_WINDOW_MS = 2;
 
 export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
-  const { shared } = ctx.services;
   const clients = new Map<string, Promise<AnalyticsClient>>();
   const missBatchers = new Map<string, DataLoader<ReportKey, AnalyticsReport, string>>();
 
@@ -65,7 +64,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     async (keys) =>
       Promise.all(
         keys.map((key) =>
-          shared.cachedFetch({
+          ctx.cachedFetch({
             key: cacheKeyOf('analytics.report', key.source, key.request),
             source: key.source.sourceId,
             policy: key.policy,
@@ -82,7 +81,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     const key = cacheKeyOf(operation, cs, request);
     let result = once.get(key) as Promise<CachedResult<T>> | undefined;
     if (!result) {
-      result = shared.cachedFetch({ key, source: cs.sourceId, policy, force, load: async () => trackUpstream(ctx, cs, async () => call(await clientFor(cs))) });
+      result = ctx.cachedFetch({ key, source: cs.sourceId, policy, force, load: async () => trackUpstream(ctx, cs, async () => call(await clientFor(cs))) });
       once.set(key, result);
     }
     return result;

@@ -11,6 +11,12 @@ export interface EndpointRef {
   field?: string;
 }
 
+export interface EndpointResult {
+  body: unknown;
+  /** Until when every cached provider report behind the body stays fresh (Infinity: none was read). */
+  freshUntil: number;
+}
+
 export async function runEndpoint(
   deps: Pick<AppDeps, 'createContext' | 'executeOperation'>,
   principal: Principal,
@@ -18,6 +24,17 @@ export async function runEndpoint(
   endpoint: EndpointRef,
   variables: Record<string, unknown>,
 ): Promise<unknown> {
-  const data = await deps.executeOperation(endpoint.operation, variables, deps.createContext(principal, requestId));
-  return dropNulls(endpoint.field ? data[endpoint.field] : data);
+  return (await runEndpointWithFreshness(deps, principal, requestId, endpoint, variables)).body;
+}
+
+export async function runEndpointWithFreshness(
+  deps: Pick<AppDeps, 'createContext' | 'executeOperation'>,
+  principal: Principal,
+  requestId: string,
+  endpoint: EndpointRef,
+  variables: Record<string, unknown>,
+): Promise<EndpointResult> {
+  const context = deps.createContext(principal, requestId);
+  const data = await deps.executeOperation(endpoint.operation, variables, context);
+  return { body: dropNulls(endpoint.field ? data[endpoint.field] : data), freshUntil: context.freshUntil() };
 }

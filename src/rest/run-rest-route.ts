@@ -1,14 +1,16 @@
 // Runs one REST request along the single path: authenticate → limit → scope → parse → stored operation → shape.
+import { FastResponse } from 'srvx';
 import type { H3Event } from 'h3';
 import { requireScope } from '../auth/principal.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { jsonResponse } from '../http/responses.ts';
+import { JSON_TYPE, jsonResponse } from '../http/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { runEndpoint } from '../operations/run-endpoint.ts';
+import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
+import type { CachedResponse } from './response-cache.ts';
 import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
-import { wantsCsv, csvResponse } from './csv.ts';
+import { CSV_TYPE, csvResponse, toCsv, wantsCsv } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
 
 export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Promise<Response> {
@@ -18,16 +20,44 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   event.context.responseHeaders = limitHeaders;
   requireScope(principal, route.scope ?? 'read');
 
-  const url = new URL(request.url);
+  const url = event.url;
   assertKnownQuery(url.searchParams, route);
+  const csv = route.csvRows !== undefined && wantsCsv(url.searchParams, request.headers);
+  const cacheKey = route.method === 'GET' && url.searchParams.get('force') !== '1' ? `${principal.credentialId}\n${csv ? 'csv' : 'json'}\n${url.pathname}${url.search}` : undefined;
+  const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
+  if (cached) return cachedResponse(cached, limitHeaders, deps.clock());
+
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
   if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
 
-  const body = await runEndpoint(deps, principal, requestId, route, variables);
+  const { body, freshUntil } = await runEndpointWithFreshness(deps, principal, requestId, route, variables);
   const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
   if (route.respond) return route.respond(body, headers);
-  if (route.csvRows && wantsCsv(url.searchParams, request.headers)) return csvResponse(route.csvRows(body), headers);
-  return jsonResponse(body, { headers });
+  const response = csv ? csvResponse(route.csvRows!(body), headers) : jsonResponse(body, { headers });
+  if (cacheKey !== undefined && hasMeta(body)) remember(deps, cacheKey, body, csv ? toCsv(route.csvRows!(body)) : undefined, freshUntil);
+  return response;
+}
+
+function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: string } } {
+  return typeof body === 'object' && body !== null && typeof (body as { meta?: unknown }).meta === 'object';
+}
+
+/** What a repeat of this request will be answered with: the same body, now a cache hit. */
+function remember(deps: AppDeps, key: string, body: { meta: { cache: string; fetchedAt: string } }, csvText: string | undefined, freshUntil: number): void {
+  const text = csvText ?? JSON.stringify({ ...body, meta: { ...body.meta, cache: 'hit' } });
+  deps.responseCache.set(key, { text, contentType: csvText === undefined ? JSON_TYPE : CSV_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
+}
+
+function cachedResponse(cached: CachedResponse, limitHeaders: Record<string, string>, now: Date): Response {
+  return new FastResponse(cached.text, {
+    headers: {
+      'content-type': cached.contentType,
+      'cache-control': 'private, no-store',
+      ...limitHeaders,
+      'cache-status': 'siteline; hit',
+      age: String(Math.max(0, Math.floor((now.getTime() - cached.fetchedAt) / 1000))),
+    },
+  });
 }
 
 /** `format` is shared by every route that offers CSV; anything else must be declared by the route. */

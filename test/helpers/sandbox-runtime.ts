@@ -6,7 +6,7 @@ import { seedDemo, type SeededDemo } from '../../src/demo/seed-demo.ts';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime.ts';
 
-export interface SandboxRuntime extends TestRuntime {
+export interface SandboxRuntime extends Omit<TestRuntime, 'demo'> {
   sandbox: Sandbox;
   demo: SeededDemo;
   /** GET with the demo key; returns status and parsed JSON. */
@@ -27,7 +27,7 @@ export async function createSandboxRuntime(options: TestRuntimeOptions & { sandb
     credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
     dataDir: rt.dataDir,
   });
-  return Object.assign(rt, {
+  return Object.assign(rt as Omit<TestRuntime, 'demo'>, {
     sandbox,
     demo,
     async get(path: string, init: RequestInit = {}) {

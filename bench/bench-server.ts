@@ -1,0 +1,46 @@
+// A Siteline process for the benchmarks: the real runtime over the in-process sandbox with realistic upstream
+// latency, a bench API key without a practical rate limit, and a bare h3 JSON route as the yardstick. Prints one
+// JSON line ({url, key}) once it listens; runs until killed.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from 'h3';
+import { loadSettings } from '../src/config/settings.ts';
+import { seedDemo } from '../src/demo/seed-demo.ts';
+import { silentLogger } from '../src/logging/logger.ts';
+import { inProcessEndpoints } from '../src/providers/endpoints.ts';
+import { createRuntime } from '../src/runtime.ts';
+import { createSandbox } from '../src/sandbox/sandbox.ts';
+import { BENCH_LATENCY } from './bench-latency.ts';
+
+
+const dataDir = await mkdtemp(join(tmpdir(), 'siteline-bench-'));
+const credentialsDir = join(dataDir, 'sandbox-credentials');
+const sandbox = await createSandbox({
+  credentialsDir,
+  env: {},
+  faults: {
+    analytics: { latencyMs: BENCH_LATENCY.analytics },
+    engine1: { latencyMs: BENCH_LATENCY.engine1 },
+    engine2: { latencyMs: BENCH_LATENCY.engine2 },
+    analyticsQuota: { tokensPerDay: 1e9, tokensPerHour: 1e9, tokensPerProjectPerHour: 1e9, concurrentRequests: 1000 },
+  },
+});
+const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64'), ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}) });
+const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch) });
+const read = (file: string) => readFile(join(credentialsDir, file), 'utf8');
+const demo = await seedDemo({
+  db: runtime.store.db,
+  box: runtime.box,
+  apiKeys: runtime.apiKeys,
+  sites: sandbox.catalogue,
+  credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
+  dataDir,
+});
+const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
+runtime.app.get('/__bench/bare', () => ({ ok: true, project: 'acme-shop', value: 42 }));
+const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
+await server.ready();
+process.stdout.write(`${JSON.stringify({ url: server.url, key: bench.key })}\n`);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void server.close(true).then(() => runtime.close()).then(() => process.exit(0)));
