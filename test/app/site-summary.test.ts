@@ -40,6 +40,17 @@ describe('GET /api/v1/metrics/{projectKey}/summary', () => {
     expect(rt.sandbox.stats().total).toBe(0);
   });
 
+  it('never answers another credential from the REST micro-cache', async () => {
+    const path = '/api/v1/metrics/acme-shop/summary?period=90days';
+    expect((await rt.get(path)).status).toBe(200);
+    const { createAccountWithKey } = await import('../helpers/test-runtime.ts');
+    const stranger = await createAccountWithKey(rt as never, { email: 'stranger@example.com', projects: ['elsewhere'] });
+    const res = await rt.request(path, { key: stranger.key });
+    expect(res.status).toBe(404);
+    const restricted = await rt.apiKeys.create(rt.demo.accountId, { projectKeys: ['tiny-saas'] });
+    expect((await rt.request(path, { key: restricted.key })).status).toBe(404);
+  });
+
   it('gives plain numbers with compare=none and echoes no previous range', async () => {
     const { body } = await rt.get('/api/v1/metrics/acme-shop/summary?period=7days&compare=none');
     expect(typeof body.metrics.sessions).toBe('number');
