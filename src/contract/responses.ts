@@ -187,15 +187,15 @@ export const SearchBreakdownResponse = z.looseObject({
 // Observed events and pages (what funnel steps can match) --------------------------------------------------
 
 export const ObservedEventsResponse = z.looseObject({
-  project: z.string(),
-  period: PeriodSchema.optional(),
-  events: z.array(z.record(z.string(), z.unknown())),
-  meta: MetaSchema.optional(),
+  ...envelope,
+  rows: z.array(z.looseObject({ eventName: z.string(), eventCount: z.number(), users: z.number().optional() })),
+  totalRows: z.number().optional(),
+  limit: z.number().optional(),
 });
 
 export const ObservedPagesResponse = z.looseObject({
-  project: z.string(),
-  period: PeriodSchema.optional(),
-  pages: z.array(z.record(z.string(), z.unknown())),
-  meta: MetaSchema.optional(),
+  ...envelope,
+  rows: z.array(z.looseObject({ pagePath: z.string(), screenPageViews: z.number(), users: z.number().optional() })),
+  totalRows: z.number().optional(),
+  limit: z.number().optional(),
 });

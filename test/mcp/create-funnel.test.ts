@@ -127,7 +127,7 @@ describe('create_funnel refusals', () => {
 });
 
 describe('create_funnel with in-band confirmation (2026-07-28 client declaring elicitation)', () => {
-  async function elicitingClient(answer: { action: 'accept' | 'decline'; content?: Record<string, unknown> }) {
+  async function elicitingClient(answer: { action: 'accept' | 'decline'; content?: Record<string, boolean> }) {
     const prompts: string[] = [];
     const client = new ClientV2({ name: 'eliciting', version: '1' }, { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler('elicitation/create', async (request) => {

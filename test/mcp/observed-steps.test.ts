@@ -21,8 +21,8 @@ function depsWith(data: Record<string, unknown> | undefined) {
 }
 
 const observed = {
-  ObservedEvents: { observedEvents: { project: 'shop', events: [{ name: 'purchase', count: 40 }, { name: 'purchase_refund', count: 2 }, { name: 'page_view', count: 900 }] } },
-  ObservedPages: { observedPages: { project: 'shop', pages: [{ path: '/products/a', views: 300 }, { path: '/products/b', views: 100 }, { path: '/checkout', views: 50 }] } },
+  ObservedEvents: { observedEvents: { project: 'shop', rows: [{ eventName: 'purchase', eventCount: 40, users: 30 }, { eventName: 'purchase_refund', eventCount: 2, users: 2 }, { eventName: 'page_view', eventCount: 900, users: 300 }] } },
+  ObservedPages: { observedPages: { project: 'shop', rows: [{ pagePath: '/products/a', screenPageViews: 300, users: 9 }, { pagePath: '/products/b', screenPageViews: 100, users: 8 }, { pagePath: '/checkout', screenPageViews: 50, users: 7 }] } },
 };
 
 describe('matchObservedSteps', () => {

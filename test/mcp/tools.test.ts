@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { READ_TOOLS } from '../../src/mcp/tools/tool-table.ts';
+import { createFunnel } from '../../src/store/funnels-repository.ts';
+import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { REST_ROUTES } from '../../src/rest/route-table.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 import { CLIENT_KINDS, connect, RELAXED_LIMITS, type TestClient } from './mcp-clients.ts';
@@ -14,6 +16,17 @@ const clients = new Map<string, TestClient>();
 
 beforeAll(async () => {
   rt = await createSandboxRuntime({ shared: RELAXED_LIMITS });
+  const shop = await getProjectByKey(rt.store.db, 'acme-shop');
+  await createFunnel(rt.store.db, {
+    projectId: shop!.id,
+    key: 'checkout',
+    name: 'Checkout',
+    createdVia: 'cli',
+    steps: [
+      { name: 'Any page', type: 'page', match: 'begins_with', value: '/' },
+      { name: 'Purchase', type: 'event', match: 'exact', value: 'purchase' },
+    ],
+  });
   for (const kind of CLIENT_KINDS) clients.set(kind, await connect(rt, kind, rt.demo.apiKey));
 });
 afterAll(async () => {
@@ -139,5 +152,35 @@ describe.each(CLIENT_KINDS)('tools/call with bad arguments (%s)', (kind) => {
 
   it('answers an unknown tool with a JSON-RPC error', async () => {
     await expect(clients.get(kind)!.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(/drop_tables/);
+  });
+});
+
+describe('create_funnel preview against site data', () => {
+  it('shows what each step matched among observed events and pages, and flags a step matching nothing', async () => {
+    const events = await rt.get('/api/v1/metrics/acme-shop/observed/events?limit=5');
+    const pages = await rt.get('/api/v1/metrics/acme-shop/observed/pages?limit=5');
+    const event = events.body.rows?.[0]?.eventName as string | undefined;
+    const page = pages.body.rows?.[0]?.pagePath as string | undefined;
+    expect(event && page, JSON.stringify([events.status, pages.status])).toBeTruthy();
+    const result = await clients.get('v1')!.callTool({
+      name: 'create_funnel',
+      arguments: {
+        project: 'acme-shop',
+        name: 'Preview only',
+        steps: [
+          { type: 'page', match: 'exact', value: page },
+          { type: 'event', match: 'exact', value: event },
+          { type: 'event', match: 'exact', value: 'purchse_typo' },
+        ],
+      },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const [pageStep, eventStep, typo] = result.structuredContent!.steps as Record<string, any>[];
+    expect(pageStep).toMatchObject({ checked: true, matchedValues: 1, examples: [{ value: page }] });
+    expect(pageStep!.matchedCount).toBeGreaterThan(0);
+    expect(eventStep).toMatchObject({ checked: true, matchedValues: 1 });
+    expect(typo).toMatchObject({ checked: true, matchedValues: 0 });
+    expect(typo!.warning).toMatch(/Matches no event name/);
+    expect((await rt.get('/api/v1/projects/acme-shop/funnels/list')).body.funnels.map((f: { name: string }) => f.name)).not.toContain('Preview only');
   });
 });

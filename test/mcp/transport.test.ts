@@ -32,7 +32,7 @@ function mcp(init: { method?: string; headers?: Record<string, string>; body?: u
   if (credential) headers.set('authorization', `Bearer ${credential}`);
   const body = init.body === undefined ? JSON.stringify(initialize) : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   const method = init.method ?? 'POST';
-  return rt.app.fetch(new Request(`http://siteline.test${init.path ?? '/api/mcp'}`, { method, headers, ...(method === 'POST' ? { body } : {}) }));
+  return Promise.resolve(rt.app.fetch(new Request(`http://siteline.test${init.path ?? '/api/mcp'}`, { method, headers, ...(method === 'POST' ? { body } : {}) })));
 }
 
 /** The SSE-framed legacy answer's JSON-RPC message. */
@@ -194,7 +194,7 @@ describe('protected-resource metadata (RFC 9728)', () => {
 
   it('is discoverable with the v2 client helper from the challenge URL', async () => {
     const { discoverOAuthProtectedResourceMetadata } = await import('@modelcontextprotocol/client');
-    const fetchFn = (input: string | URL | Request, init?: RequestInit) => rt.app.fetch(new Request(input, init));
+    const fetchFn = async (input: string | URL | Request, init?: RequestInit) => rt.app.fetch(new Request(input, init));
     const metadata = await discoverOAuthProtectedResourceMetadata('http://siteline.test/api/mcp', undefined, fetchFn);
     expect(metadata.resource).toBe('http://siteline.test/api/mcp');
   });

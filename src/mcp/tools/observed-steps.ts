@@ -3,6 +3,7 @@
 // that silently counts nobody.
 import { RE2JS } from 're2js';
 import type { AppDeps } from '../../app-deps.ts';
+import { isAppError } from '../../errors/app-error.ts';
 import { runEndpoint } from '../../operations/run-endpoint.ts';
 import type { FunnelStep } from '../../store/funnels-repository.ts';
 import type { McpCaller } from '../mcp-caller.ts';
@@ -21,8 +22,8 @@ interface Observed {
 }
 
 const SOURCES = {
-  event: { operation: 'ObservedEvents', field: 'observedEvents', list: 'events', noun: 'event name' },
-  page: { operation: 'ObservedPages', field: 'observedPages', list: 'pages', noun: 'page path' },
+  event: { operation: 'ObservedEvents', field: 'observedEvents', value: 'eventName', count: 'eventCount', noun: 'event name' },
+  page: { operation: 'ObservedPages', field: 'observedPages', value: 'pagePath', count: 'screenPageViews', noun: 'page path' },
 } as const;
 
 const OBSERVED_LIMIT = '1000';
@@ -34,22 +35,28 @@ export async function matchObservedSteps(
   period: string | undefined,
   steps: readonly FunnelStep[],
 ): Promise<StepPreview[]> {
-  const observed = new Map<FunnelStep['type'], Observed[] | undefined>();
+  const observed = new Map<FunnelStep['type'], Observed[] | string>();
   for (const type of new Set(steps.map((s) => s.type))) {
     const source = SOURCES[type];
     if (!deps.hasOperation(source.operation)) {
-      observed.set(type, undefined);
+      observed.set(type, `Observed ${source.noun}s are not available`);
       continue;
     }
     const variables = { project, limit: OBSERVED_LIMIT, ...(period === undefined ? {} : { period }) };
-    const body = (await runEndpoint(deps, caller.principal, caller.requestId, source, variables)) as Record<string, unknown>;
-    observed.set(type, toObserved(body[source.list]));
+    try {
+      const body = (await runEndpoint(deps, caller.principal, caller.requestId, source, variables)) as { rows?: Record<string, unknown>[] };
+      observed.set(type, toObserved(body.rows, source.value, source.count));
+    } catch (error) {
+      // A bad period is the caller's to fix; an unconnected or failing provider only means the check is skipped.
+      if (!isAppError(error) || error.code === 'invalid_period' || error.code === 'invalid_parameter') throw error;
+      observed.set(type, `Observed ${source.noun}s could not be read (${error.code}: ${error.message})`);
+    }
   }
-  return steps.map((step) => previewStep(step, observed.get(step.type), SOURCES[step.type].noun));
+  return steps.map((step) => previewStep(step, observed.get(step.type)!, SOURCES[step.type].noun));
 }
 
-function previewStep(step: FunnelStep, observed: Observed[] | undefined, noun: string): StepPreview {
-  if (!observed) return { ...step, checked: false, warning: `Observed ${noun}s are not available yet; the step was validated but not checked against site data.` };
+function previewStep(step: FunnelStep, observed: Observed[] | string, noun: string): StepPreview {
+  if (typeof observed === 'string') return { ...step, checked: false, warning: `${observed}; the step was validated but not checked against site data.` };
   const test = matcher(step);
   const hits = observed.filter((o) => test(o.value)).sort((a, b) => b.count - a.count);
   const preview: StepPreview = {
@@ -81,14 +88,10 @@ function matcher(step: FunnelStep): (value: string) => boolean {
   }
 }
 
-/** Rows of the observed list: the first string field is the value, the first number its count. */
-function toObserved(rows: unknown): Observed[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((row) => {
-    if (typeof row !== 'object' || row === null) return [];
-    const values = Object.values(row as Record<string, unknown>);
-    const value = values.find((v): v is string => typeof v === 'string');
-    const count = values.find((v): v is number => typeof v === 'number') ?? 0;
-    return value === undefined ? [] : [{ value, count }];
+function toObserved(rows: Record<string, unknown>[] | undefined, valueField: string, countField: string): Observed[] {
+  return (rows ?? []).flatMap((row) => {
+    const value = row[valueField];
+    const count = row[countField];
+    return typeof value === 'string' ? [{ value, count: typeof count === 'number' ? count : 0 }] : [];
   });
 }
