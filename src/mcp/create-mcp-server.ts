@@ -3,14 +3,15 @@
 // the factory only registers those on a fresh server, which the SDK needs for every request of either era.
 import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
-import { runEndpoint } from '../operations/run-endpoint.ts';
+import { JSON_TYPE } from '../http/responses.ts';
+import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf } from './mcp-caller.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { CREATE_FUNNEL_TOOL, CreateFunnelInput, CreateFunnelOutput, createFunnelHandler, type FunnelState } from './tools/create-funnel-tool.ts';
 import { compileTool, toVariables, type CompiledTool } from './tools/tool-row.ts';
-import { toolError, toolResult } from './tools/tool-result.ts';
+import { toolError, toolResult, toolResultFromText } from './tools/tool-result.ts';
 import { READ_TOOLS } from './tools/tool-table.ts';
 
 export const SERVER_INFO = { name: 'siteline', title: 'Siteline Analytics', version: '0.1.0' };
@@ -57,17 +58,33 @@ export function createMcpServices(app: AppDeps): McpServices {
   };
 }
 
+/**
+ * Runs the tool's operation. A repeat of the same call by the same credential is answered from the app's
+ * micro-cache of recent answers (the one REST uses, under its own keys), as REST answers its repeats.
+ */
 function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
   const endpoint = { operation: tool.operation, field: tool.field };
   return async (args, ctx) => {
     const caller = callerOf(ctx);
     try {
-      const body = await runEndpoint(app, caller.principal, caller.requestId, endpoint, toVariables(args));
+      const variables = toVariables(args);
+      const key = variables.force === '1' ? undefined : `mcp\n${caller.principal.credentialId}\n${tool.name}\n${JSON.stringify(Object.entries(variables).sort())}`;
+      const cached = key === undefined ? undefined : app.responseCache.get(key);
+      if (cached) return toolResultFromText(cached.text);
+      const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
+      if (key !== undefined && hasMeta(body)) {
+        const text = JSON.stringify({ ...body, meta: { ...body.meta, cache: 'hit' } });
+        app.responseCache.set(key, { text, contentType: JSON_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
+      }
       return toolResult(body);
     } catch (error) {
       return toolError(error, caller.requestId, app.logger);
     }
   };
+}
+
+function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: string } } {
+  return typeof body === 'object' && body !== null && typeof (body as { meta?: unknown }).meta === 'object';
 }
 
 export function createMcpServer(services: McpServices): McpServer {

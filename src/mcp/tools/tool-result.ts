@@ -13,6 +13,11 @@ export function toolResult(body: unknown, pagingHint?: string): CallToolResult {
   return { content: [{ type: 'text', text: boundedText(JSON.stringify(structured), pagingHint) }], structuredContent: structured };
 }
 
+/** The same result from an answer already serialised (the micro-cache keeps text). */
+export function toolResultFromText(text: string, pagingHint?: string): CallToolResult {
+  return { content: [{ type: 'text', text: boundedText(text, pagingHint) }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+}
+
 export function boundedText(text: string, pagingHint = 'Narrow the request (a shorter period, a filter, or limit/offset).'): string {
   if (text.length <= TEXT_LIMIT) return text;
   return `${text.slice(0, TEXT_LIMIT)}\n[Truncated: ${TEXT_LIMIT} of ${text.length} characters shown; structuredContent holds the whole result. ${pagingHint}]`;
