@@ -104,6 +104,11 @@ export async function exchangeAuthorizationCode(deps: TokenGrantDeps, client: OA
   return issueTokens(deps, grant, grant.scope, now);
 }
 
+async function reuseDetected(deps: TokenGrantDeps, grant: GrantRecord, now: Date): Promise<never> {
+  await revokeGrant(deps.db, grant.id, now, 'refresh token reused');
+  throw invalidGrant('The refresh token was already used; the authorization has been revoked. Authorize again.');
+}
+
 export async function refreshAccessToken(deps: TokenGrantDeps, client: OAuthClientRecord, form: URLSearchParams): Promise<TokenResponse> {
   const digest = sha256Hex(required(form, 'refresh_token'));
   const now = deps.clock();
@@ -111,14 +116,10 @@ export async function refreshAccessToken(deps: TokenGrantDeps, client: OAuthClie
   const grant = token && (await findGrant(deps.db, token.grantId));
   if (!token || !grant || grant.clientId !== client.id) throw invalidGrant('The refresh token is invalid.');
   if (grant.revokedAt !== null || Date.parse(grant.expiresAt) <= now.getTime()) throw invalidGrant('The authorization was revoked or has expired; authorize again.');
-  const used = token.usedAt === null ? await useRefreshToken(deps.db, digest, now) : { status: 'reused' as const };
-  if (used?.status !== 'fresh') {
-    await revokeGrant(deps.db, grant.id, now, 'refresh token reused');
-    throw invalidGrant('The refresh token was already used; the authorization has been revoked. Authorize again.');
-  }
+  if (token.usedAt !== null) return reuseDetected(deps, grant, now);
   if (Date.parse(token.expiresAt) <= now.getTime()) throw invalidGrant('The refresh token has expired; authorize again.');
+  // Request errors are answered before the token is spent, so a client can correct them and retry.
   assertResource(form, grant.resource, deps.config);
-
   const granted = grant.scope.split(' ');
   const requested = form.get('scope');
   let scope = grant.scope;
@@ -128,6 +129,8 @@ export async function refreshAccessToken(deps: TokenGrantDeps, client: OAuthClie
     if (extra.length > 0) throw new OAuthProtocolError('invalid_scope', `The refresh token does not cover ${extra.join(', ')}; authorize again for more scopes.`);
     scope = formatOAuthScope(words);
   }
+  const used = await useRefreshToken(deps.db, digest, now);
+  if (used?.status !== 'fresh') return reuseDetected(deps, grant, now); // a concurrent request rotated it first
   await touchGrant(deps.db, grant.id, now);
   await touchOAuthClient(deps.db, client.id, now);
   return issueTokens(deps, grant, scope, now);
