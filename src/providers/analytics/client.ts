@@ -39,6 +39,8 @@ export interface RunFunnelReportRequest {
 
 /** The provider allows at most 5 reports per batchRunReports call. */
 export const BATCH_LIMIT = 5;
+/** Chunks in flight at once: GA allows 10 concurrent requests per property, shared with everything else. */
+const BATCH_PARALLELISM = 3;
 
 export interface AnalyticsMetadata {
   dimensions: FieldMetadata[];
@@ -128,7 +130,16 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
     async batchRunReports(requests) {
       const chunks: RunReportRequest[][] = [];
       for (let i = 0; i < requests.length; i += BATCH_LIMIT) chunks.push(requests.slice(i, i + BATCH_LIMIT));
-      return (await Promise.all(chunks.map(runBatch))).flat();
+      const results: AnalyticsReport[][] = chunks.map(() => []);
+      let next = 0;
+      const worker = async () => {
+        while (next < chunks.length) {
+          const index = next++;
+          results[index] = await runBatch(chunks[index] ?? []);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BATCH_PARALLELISM, chunks.length) }, worker));
+      return results.flat();
     },
     runRealtimeReport: (request) =>
       call('runRealtimeReport', async (signal) => {
