@@ -44,7 +44,7 @@ export function createEngine1Loader(ctx: GraphQLContext): Engine1Loader {
       const memo = `${force ? 'force:' : ''}${key}`;
       let result = once.get(memo);
       if (!result) {
-        result = ctx.services.shared.cachedFetch({
+        result = ctx.cachedFetch({
           key,
           source: cs.sourceId,
           policy,

@@ -38,7 +38,7 @@ export function createEngine2Loader(ctx: GraphQLContext): Engine2Loader {
     const memo = `${force ? 'force:' : ''}${key}`;
     let result = once.get(memo) as Promise<CachedResult<T>> | undefined;
     if (!result) {
-      result = ctx.services.shared.cachedFetch({
+      result = ctx.cachedFetch({
         key,
         source: cs.sourceId,
         policy: historyPolicy(ctx.services.clock()),

@@ -98,7 +98,7 @@ export async function rawProxy(ctx: GraphQLContext, args: RawProxyArgs): Promise
 
   const now = ctx.services.clock();
   const policy = operation === 'metadata' ? metadataPolicy(now) : freshnessFor({ kind: 'report' }, now.getTime());
-  const result = await ctx.services.shared.cachedFetch<Pick<RawResponse, 'status' | 'body'>>({
+  const result = await ctx.cachedFetch<Pick<RawResponse, 'status' | 'body'>>({
     key: toCacheKey({ operation: `raw.${provider}`, source: cs.sourceId, credential: cs.credentialId, request: { method, path: call.path, body: JSON.stringify(call.body ?? null) } }),
     source: cs.sourceId,
     policy,

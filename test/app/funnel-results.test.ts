@@ -53,7 +53,7 @@ describe('funnel results', () => {
   });
 
   it('a funnel the caller cannot see and an unknown funnel answer the same 404', async () => {
-    const { key } = await createAccountWithKey(rt, { email: 'other@example.com', projects: ['elsewhere'] });
+    const { key } = await createAccountWithKey({ ...rt, demo: undefined }, { email: 'other@example.com', projects: ['elsewhere'] });
     const hidden = await rt.request('/api/v1/funnels/checkout/results', { key });
     const unknown = await rt.get('/api/v1/funnels/nope/results');
     expect(hidden.status).toBe(404);

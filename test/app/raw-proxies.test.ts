@@ -118,7 +118,7 @@ describe('raw analytics proxy', () => {
   });
 
   it('needs the raw scope (403) and is POST only (405)', async () => {
-    const { key } = await createAccountWithKey(rt, { email: 'reader@example.com', projects: ['acme-shop'], scopes: ['read'] });
+    const { key } = await createAccountWithKey({ ...rt, demo: undefined }, { email: 'reader@example.com', projects: ['acme-shop'], scopes: ['read'] });
     const res = await proxy('analytics', { project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport` }, { key });
     expect(res.status).toBe(403);
     expect(res.json().code).toBe('insufficient_scope');

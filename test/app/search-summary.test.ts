@@ -129,7 +129,7 @@ describe('search summary', () => {
 
   it('an unknown project and one the caller may not read answer the same 404', async () => {
     const unknown = await rt.get('/api/v1/metrics/nope/search/summary');
-    const { key } = await createAccountWithKey(rt, { email: 'outsider@example.com', projects: ['other-site'] });
+    const { key } = await createAccountWithKey({ ...rt, demo: undefined }, { email: 'outsider@example.com', projects: ['other-site'] });
     const hidden = await rt.request(URL, { key });
     expect(unknown.status).toBe(404);
     expect(hidden.status).toBe(404);
