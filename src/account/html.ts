@@ -1,6 +1,7 @@
 // Server-rendered HTML for the account pages: an escaping template tag, one page layout with inline styles
 // (no external assets, works offline), and the security headers every page carries — a strict CSP whose only
-// script/style allowance is a per-response nonce, no framing, no referrer, no caching.
+// script/style allowance is a per-response nonce, no framing, no caching, and no referrer to other sites
+// (`same-origin`, not `no-referrer`: with no-referrer Chromium sends `Origin: null` on our own form posts).
 import { randomBytes } from 'node:crypto';
 
 export class SafeHtml {
@@ -95,7 +96,7 @@ function securityHeaders(nonce: string, secure: boolean, formActions: readonly s
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': 'same-origin',
     'cross-origin-opener-policy': 'same-origin',
     'cache-control': 'no-store',
     ...(secure ? { 'strict-transport-security': 'max-age=31536000' } : {}),
@@ -116,5 +117,5 @@ export function pageResponse(options: PageOptions): Response {
 
 /** 303 See Other (after a form POST) or 302, never cached. */
 export function redirectResponse(location: string, headers: Record<string, string> = {}, status = 303): Response {
-  return new Response(null, { status, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...headers } });
+  return new Response(null, { status, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'same-origin', ...headers } });
 }

@@ -52,7 +52,7 @@ describe('sign-in page', () => {
     expect(await res.text()).toContain(`<style nonce="${nonce}">`);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
