@@ -1,0 +1,62 @@
+// Resources (project list, per-project metadata template) and prompts, through the v2 modern and v1 clients.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { connect, RELAXED_LIMITS, type TestClient } from './mcp-clients.ts';
+
+let rt: SandboxRuntime;
+const clients: TestClient[] = [];
+beforeAll(async () => {
+  rt = await createSandboxRuntime({ shared: RELAXED_LIMITS });
+  clients.push(await connect(rt, 'v2-modern', rt.demo.apiKey), await connect(rt, 'v1', rt.demo.apiKey));
+});
+afterAll(async () => {
+  for (const c of clients) await c.close();
+  await rt.dispose();
+});
+
+type Raw = {
+  listResources(): Promise<{ resources: { uri: string; name: string }[] }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string }[] }>;
+  readResource(p: { uri: string }): Promise<{ contents: { uri: string; text?: string; mimeType?: string }[] }>;
+  listPrompts(): Promise<{ prompts: { name: string; arguments?: { name: string; required?: boolean }[] }[] }>;
+  getPrompt(p: { name: string; arguments: Record<string, string> }): Promise<{ messages: { role: string; content: { type: string; text: string } }[] }>;
+};
+const raw = (c: TestClient) => c.raw as unknown as Raw;
+
+describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
+  const client = () => raw(clients.find((c) => c.kind === kind)!);
+
+  it('lists the project list and one metadata resource per project; reads them as the REST bodies', async () => {
+    const { resources } = await client().listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain('siteline://projects');
+    expect(uris).toContain('siteline://projects/acme-shop/metadata');
+    expect((await client().listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toContain('siteline://projects/{project}/metadata');
+
+    const projects = await client().readResource({ uri: 'siteline://projects' });
+    expect(projects.contents[0]!.mimeType).toBe('application/json');
+    expect(JSON.parse(projects.contents[0]!.text!)).toEqual((await rt.get('/api/v1/projects/list')).body);
+
+    const metadata = JSON.parse((await client().readResource({ uri: 'siteline://projects/acme-shop/metadata' })).contents[0]!.text!);
+    const rest = (await rt.get('/api/v1/metrics/acme-shop/metadata')).body;
+    expect(metadata.project).toBe('acme-shop');
+    expect(metadata.analytics).toEqual(rest.analytics);
+  });
+
+  it('answers an invisible project with an error, not data', async () => {
+    await expect(client().readResource({ uri: 'siteline://projects/nope/metadata' })).rejects.toThrow(/not_found/);
+  });
+
+  it('offers the three prompts with their arguments and fills them in', async () => {
+    const { prompts } = await client().listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['compare_periods', 'search_quick_wins', 'weekly_report']);
+    expect(prompts.find((p) => p.name === 'weekly_report')!.arguments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'project', required: true }), expect.objectContaining({ name: 'period', required: false })]),
+    );
+    const weekly = await client().getPrompt({ name: 'weekly_report', arguments: { project: 'acme-shop' } });
+    expect(weekly.messages[0]!.content.text).toContain('"acme-shop" covering period 7days');
+    expect(weekly.messages[0]!.content.text).toContain('get_site_summary');
+    const compare = await client().getPrompt({ name: 'compare_periods', arguments: { project: 'acme-shop', compare: 'year' } });
+    expect(compare.messages[0]!.content.text).toContain('compare=year');
+  });
+});
