@@ -64,7 +64,7 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem 3rem}header.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;border-bottom:1px solid var(--line);padding-bottom:.75rem;margin-bottom:1.5rem}
 h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.2rem;margin:2rem 0 .5rem}a{color:var(--accent)}
-.narrow{max-width:28rem}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+.narrow{max-width:32rem;margin:0 auto}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input[type=email],input[type=password],input[type=text],select{width:100%;padding:.5rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:6px}
 fieldset{border:1px solid var(--line);border-radius:6px;margin:.75rem 0;padding:.5rem 1rem}legend{font-weight:600}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:baseline;margin:.35rem 0}
