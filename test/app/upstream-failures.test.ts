@@ -1,0 +1,56 @@
+// Upstream faults through the whole app: a rejected credential is a 424 (never a 401) and shows on the data
+// source; 5xx bursts are retried; persistent failures answer with a stale copy when one exists.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+
+let rt: SandboxRuntime;
+beforeAll(async () => {
+  rt = await createSandboxRuntime({ providerResilience: { attemptTimeoutMs: 2_000, deadlineMs: 5_000, backoffInitialMs: 1, backoffMaxMs: 5, breakerThreshold: 1000 } });
+});
+afterAll(() => rt.dispose());
+beforeEach(() => {
+  rt.sandbox.clearFaults();
+  rt.sandbox.resetStats();
+});
+
+describe('upstream failures', () => {
+  it('answers 424 for a revoked credential and marks the data source, then recovers', async () => {
+    rt.sandbox.setFaults({ revoked: { serviceAccount: true } });
+    const failed = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2026-01-01_2026-01-31');
+    expect(failed.status).toBe(424);
+    expect(failed.body).toMatchObject({ code: 'upstream_credential_invalid', provider: 'analytics' });
+    expect(JSON.stringify(failed.body)).not.toMatch(/private_key|BEGIN|ya29|googleapis\.com/);
+    const project = await rt.get('/api/v1/projects/tiny-saas');
+    expect(project.body.project.dataSources.analytics).toMatchObject({ status: 'error', message: expect.stringContaining('invalid_grant') });
+
+    rt.sandbox.clearFaults();
+    const ok = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2026-01-01_2026-01-31');
+    expect(ok.status).toBe(200);
+    const healed = await rt.get('/api/v1/projects/tiny-saas');
+    expect(healed.body.project.dataSources.analytics.status).toBe('ok');
+  });
+
+  it('retries a short burst of 429s and succeeds', async () => {
+    rt.sandbox.setFaults({ analytics: { burst429: 2 } });
+    const res = await rt.get('/api/v1/metrics/northwind-journal/summary?period=custom_2026-02-01_2026-02-28');
+    expect(res.status).toBe(200);
+    expect(rt.sandbox.stats().analytics).toEqual({ batchRunReports: 3 });
+  });
+
+  it('serves a stale copy with a warning when the provider fails', async () => {
+    const path = '/api/v1/metrics/northwind-journal/summary?period=custom_2026-03-01_2026-03-31';
+    expect((await rt.get(path)).status).toBe(200);
+    rt.sandbox.setFaults({ analytics: { errorRate: 1 } });
+    const forced = await rt.get(`${path}&force=1`);
+    expect(forced.status).toBe(200);
+    expect(forced.body.meta.cache).toBe('stale');
+    expect(forced.body.meta.warnings.map((w: { code: string }) => w.code)).toContain('stale_data');
+  });
+
+  it('answers 502 when the provider keeps failing and nothing is cached', async () => {
+    rt.sandbox.setFaults({ analytics: { errorRate: 1 } });
+    const res = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2026-04-01_2026-04-30');
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'upstream_error', provider: 'analytics' });
+  });
+});
