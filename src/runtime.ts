@@ -73,7 +73,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
     if (demo) closers.push(() => demo.close());
     const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
-    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience });
+    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency });
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared };
     const registry = loadOperationRegistry(schema);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Bus } from '../bus/bus.ts';
 import { BUS_CHANNELS } from '../bus/channels.ts';
 import { createBus } from '../bus/create-bus.ts';
+import { createConcurrencyLimiter, type ConcurrencyLimiter } from '../limits/concurrency.ts';
 import { createLimits, type Limits } from '../limits/create-limits.ts';
 import type { LimitsConfig } from '../limits/limit-policy.ts';
 import { createCachedFetch, type CachedFetch } from './cached-fetch.ts';
@@ -26,6 +27,8 @@ export interface SharedStateOptions {
   /** Namespace of every Redis key and channel (default `siteline:`); tests use a unique one. */
   keyPrefix?: string;
   limits?: Partial<LimitsConfig>;
+  /** Concurrent analytics requests per property (default 10, the provider's limit). */
+  analyticsConcurrency?: number;
   /** How long start-up waits for Redis before starting degraded (default 2 s). */
   redisConnectTimeoutMs?: number;
 }
@@ -43,6 +46,8 @@ export interface SharedState {
   cachedFetch: CachedFetch;
   singleFlight: SingleFlight;
   limits: Limits;
+  /** Concurrent analytics requests per property, shared across instances with Redis (SPEC §5: under the provider's 10). */
+  analyticsConcurrency: ConcurrencyLimiter;
   bus: Bus;
   /** For `/readyz`: degraded while Redis is configured but unreachable (requests keep being served). */
   health(): SharedStateHealth;
@@ -70,6 +75,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
 
   const limits = createLimits({ redis, prefix: `${prefix}rl:`, config: options.limits });
   const bus = createBus({ redis, prefix: `${prefix}bus:`, logger });
+  const analyticsConcurrency = createConcurrencyLimiter({ max: options.analyticsConcurrency ?? 10, redis, prefix: `${prefix}conc:` });
   // Lets an operator (or a force refresh elsewhere) drop entries from every instance's in-process layer.
   const unsubscribe = await bus.subscribe(BUS_CHANNELS.cacheInvalidate, (message) => {
     const keys = (message as { keys?: unknown }).keys;
@@ -82,6 +88,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
     cachedFetch,
     singleFlight,
     limits,
+    analyticsConcurrency,
     bus,
     health() {
       if (redis === undefined) return { status: 'ok', redis: 'disabled' };

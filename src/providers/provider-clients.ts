@@ -3,6 +3,7 @@
 import type { searchconsole_v1 } from '@googleapis/searchconsole';
 import type { OAuth2Client } from 'google-auth-library';
 import { invalidParameter } from '../errors/app-error.ts';
+import type { ConcurrencyLimiter } from '../limits/concurrency.ts';
 import type { AnalyticsApis, AnalyticsClient } from './analytics/client.ts';
 import { createAnalyticsApis, createAnalyticsClient } from './analytics/client.ts';
 import type { Engine1Client } from './engine1/client.ts';
@@ -19,6 +20,8 @@ export interface ProviderClientsOptions {
   endpoints: ProviderEndpoints;
   logger?: ProviderLogger;
   onOutcome?: OutcomeHook;
+  /** Caps concurrent analytics requests per property (the provider allows 10), across instances when Redis-backed. */
+  analyticsConcurrency?: ConcurrencyLimiter;
   /** Tests shorten timeouts and backoffs; production uses SPEC §10's values. */
   resilience?: Partial<ResilienceOptions>;
 }
@@ -34,7 +37,11 @@ export interface ProviderClients {
 
 export function createProviderClients(options: ProviderClientsOptions): ProviderClients {
   const { endpoints } = options;
-  const resilience = createResilience(options.resilience, { logger: options.logger, onOutcome: options.onOutcome });
+  const resilience = createResilience(options.resilience, {
+    logger: options.logger,
+    onOutcome: options.onOutcome,
+    concurrencyFor: (source) => (source === 'analytics' ? options.analyticsConcurrency : undefined),
+  });
   const attemptTimeoutMs = options.resilience?.attemptTimeoutMs ?? DEFAULT_RESILIENCE.attemptTimeoutMs;
   const auth = createGoogleAuthCache(endpoints, { attemptTimeoutMs });
   // API objects hang off their auth client, so they live exactly as long as its cache entry.

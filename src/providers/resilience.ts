@@ -19,6 +19,7 @@ import { AppError, isAppError } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
+import type { ConcurrencyLimiter } from '../limits/concurrency.ts';
 import { MalformedAnswer, malformedVerdict, retryAfterHeader, upstreamTimeoutVerdict } from './upstream-errors.ts';
 
 export interface ResilienceOptions {
@@ -75,6 +76,13 @@ export interface Resilience {
   execute<T>(call: ResilientCall<T>): Promise<T>;
 }
 
+export interface ResilienceHooks {
+  logger?: ProviderLogger;
+  onOutcome?: OutcomeHook;
+  /** A cap on concurrent attempts per provider target (GA: 10 concurrent requests per property), if any. */
+  concurrencyFor?: (source: Source) => ConcurrencyLimiter | undefined;
+}
+
 /** Thrown inside the policy chain so retry and breaker can read the verdict. */
 class AttemptFailure extends Error {
   readonly verdict: FailureVerdict;
@@ -101,7 +109,7 @@ interface Breaker {
 
 export function createResilience(
   overrides: Partial<ResilienceOptions> = {},
-  hooks: { logger?: ProviderLogger; onOutcome?: OutcomeHook } = {},
+  hooks: ResilienceHooks = {},
 ): Resilience {
   const options: ResilienceOptions = { ...DEFAULT_RESILIENCE, ...overrides };
   const breakers = new Map<string, Breaker>();
@@ -170,7 +178,8 @@ export function createResilience(
       const value = await policy.execute(async ({ signal }) => {
         if (signal.aborted) throw new TaskCancelledError('deadline reached before the attempt');
         try {
-          return await call.attempt(signal);
+          const limiter = hooks.concurrencyFor?.(call.source);
+          return await (limiter ? limiter.run(`${call.source}:${call.target}`, () => call.attempt(signal), signal) : call.attempt(signal));
         } catch (error) {
           const verdict = signal.aborted
             ? upstreamTimeoutVerdict(call.source)
