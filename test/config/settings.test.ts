@@ -1,0 +1,33 @@
+// Settings: defaults for the embedded start, and every problem of a bad environment listed at once.
+import { describe, expect, it } from 'vitest';
+import { loadSettings, publicUrlOf, SettingsError } from '../../src/config/settings.ts';
+
+describe('loadSettings', () => {
+  it('gives the embedded default with nothing configured', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SITELINE_SANDBOX: 'auto', SANDBOX_PORT: 4010, LOG_LEVEL: 'info', METRICS_ENABLED: true });
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(settings.REDIS_URL).toBeUndefined();
+    expect(publicUrlOf(settings)).toBe('http://127.0.0.1:3000');
+  });
+
+  it('treats empty variables as unset and coerces numbers and booleans', () => {
+    const settings = loadSettings({ PORT: '8080', REDIS_URL: '', METRICS_ENABLED: 'off', PUBLIC_URL: 'https://api.example.com/' });
+    expect(settings.PORT).toBe(8080);
+    expect(settings.REDIS_URL).toBeUndefined();
+    expect(settings.METRICS_ENABLED).toBe(false);
+    expect(publicUrlOf(settings)).toBe('https://api.example.com');
+  });
+
+  it('lists every problem, naming each variable', () => {
+    try {
+      loadSettings({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud', SITELINE_SANDBOX: 'maybe', SITELINE_SECRET_KEY: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingsError);
+      const problems = (error as SettingsError).problems.join('\n');
+      for (const name of ['PORT', 'PUBLIC_URL', 'LOG_LEVEL', 'SITELINE_SANDBOX', 'SITELINE_SECRET_KEY']) expect(problems).toContain(`${name}:`);
+      expect((error as SettingsError).problems).toHaveLength(5);
+    }
+  });
+});
