@@ -11,7 +11,11 @@ export interface RunningServer {
 }
 
 export async function startServer(settings: Settings): Promise<RunningServer> {
-  const runtime = await createRuntime(settings);
+  return serveRuntime(await createRuntime(settings), settings);
+}
+
+/** Serves an already built runtime (tests add routes to its app first: h3 freezes routes once serving). */
+export async function serveRuntime(runtime: Runtime, settings: Settings): Promise<RunningServer> {
   const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();

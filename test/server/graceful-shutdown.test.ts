@@ -1,0 +1,33 @@
+// SIGTERM semantics: stop() lets in-flight requests finish, then refuses new connections and closes the runtime.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../../src/config/settings.ts';
+import { silentLogger } from '../../src/logging/logger.ts';
+import { createRuntime } from '../../src/runtime.ts';
+import { serveRuntime } from '../../src/server.ts';
+
+describe('startServer().stop()', () => {
+  it('drains in-flight requests before closing', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'siteline-shutdown-'));
+    const settings = loadSettings({ DATA_DIR: dataDir, PORT: '0', SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64') });
+    const runtime = await createRuntime(settings, { logger: silentLogger() });
+    runtime.app.get('/__test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { finished: true };
+    });
+    const running = await serveRuntime(runtime, settings);
+    const base = running.url.replace(/\/+$/, '');
+    const inFlight = fetch(`${base}/__test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = running.stop();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ finished: true });
+    await stopped;
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
