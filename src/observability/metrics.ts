@@ -1,0 +1,80 @@
+// Prometheus metrics of one runtime, in its own registry (never prom-client's global one, so several runtimes in
+// one process — tests — do not collide): HTTP requests, upstream calls, cache results, rate-limit rejections and
+// the default process metrics.
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CacheState } from '../cache/cached-fetch.ts';
+import { isSource } from '../domain/sources.ts';
+import type { OutcomeHook } from '../providers/resilience.ts';
+
+export type RateLimitKind = 'request' | 'force' | 'auth';
+
+export interface HttpObservation {
+  method: string;
+  /** The matched route pattern (`/api/v1/metrics/:projectKey/summary`), never the raw path. */
+  route: string;
+  status: number;
+  seconds: number;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly contentType: string;
+  observeHttp(observation: HttpObservation): void;
+  /** For createProviderClients({ onOutcome }). */
+  readonly recordUpstream: OutcomeHook;
+  /** `source` is a cache entry's data source (`engine1:sc-domain:…`); only its provider word becomes a label. */
+  recordCache(source: string, state: CacheState): void;
+  recordRateLimited(kind: RateLimitKind): void;
+  render(): Promise<string>;
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Provider deadline is 25 s; the last buckets catch requests that waited on it. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25];
+
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  const labels = ['method', 'route', 'status_class'] as const;
+  const requests = new Counter({ name: 'siteline_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class.', labelNames: labels, registers: [registry] });
+  const duration = new Histogram({ name: 'siteline_http_request_duration_seconds', help: 'Time to answer HTTP requests.', labelNames: labels, buckets: DURATION_BUCKETS, registers: [registry] });
+  const upstream = new Counter({
+    name: 'siteline_upstream_calls_total',
+    help: 'Provider calls after retries, by provider word and outcome (ok or the error code). Caller mistakes passed through (invalid_parameter, upstream_rejected, not_found) are not counted.',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'siteline_cache_results_total',
+    help: 'Provider report cache lookups by provider word and result (hit, miss, stale, refresh).',
+    labelNames: ['provider', 'state'] as const,
+    registers: [registry],
+  });
+  const limited = new Counter({
+    name: 'siteline_rate_limit_rejections_total',
+    help: 'Requests refused by our limits: request (per API key), force (force=1 per project), auth (failed authentications per address).',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    observeHttp({ method, route, status, seconds }) {
+      const values = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: `${Math.floor(status / 100)}xx` };
+      requests.inc(values);
+      duration.observe(values, seconds);
+    },
+    recordUpstream(source, status, _message, context) {
+      upstream.inc({ provider: source, outcome: status === 'ok' ? 'ok' : (context.code ?? 'error') });
+    },
+    recordCache(source, state) {
+      const word = source.split(':', 1)[0] ?? '';
+      cache.inc({ provider: isSource(word) ? word : 'other', state });
+    },
+    recordRateLimited(kind) {
+      limited.inc({ limit: kind });
+    },
+    render: () => registry.metrics(),
+  };
+}

@@ -1,0 +1,81 @@
+// The body schemas of each REST route, keyed by stored operation: responses from src/contract/responses.ts, and
+// the raw proxies' request body. A route without a response schema yet is documented with a generic object.
+import * as z from 'zod';
+import {
+  ComparedSchema,
+  FunnelSchema,
+  FunnelStepSchema,
+  MetaSchema,
+  MetricValueSchema,
+  PeriodSchema,
+  ProjectSchema,
+  WarningSchema,
+} from '../contract/responses.ts';
+import * as contract from '../contract/responses.ts';
+
+/**
+ * Response body schemas by stored operation, found by the contract's naming convention: operation `SiteSummary`
+ * ↔ export `SiteSummaryResponse`. A schema added to src/contract/responses.ts is published without touching this file.
+ */
+export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  (Object.entries(contract) as [string, unknown][])
+    .filter((entry): entry is [string, z.ZodType] => entry[0].endsWith('Response') && entry[1] instanceof z.ZodType)
+    .map(([name, schema]) => [name.slice(0, -'Response'.length), schema]),
+);
+
+/** Building blocks shared by several responses, published once under components.schemas and referenced. */
+export const SHARED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  Period: PeriodSchema,
+  Meta: MetaSchema,
+  Warning: WarningSchema,
+  Compared: ComparedSchema,
+  MetricValue: MetricValueSchema,
+  Project: ProjectSchema,
+  Funnel: FunnelSchema,
+  FunnelStep: FunnelStepSchema,
+};
+
+/** Routes without a schema yet: an open object, so clients are told nothing false. */
+export const GENERIC_RESPONSE = z.looseObject({}).describe('A JSON object (its detailed schema is not published yet).');
+
+/** The provider's native JSON, passed through unchanged by the raw proxies. */
+export const PROVIDER_RESPONSE = z.looseObject({}).describe("The provider's native JSON response, byte for byte.");
+
+const RawProxyRequest = z
+  .strictObject({
+    project_key: z.string().describe('The project whose property or site the path must name.'),
+    path: z.string().max(2048).describe('The provider path (see the endpoint description for the allowed forms).'),
+    body: z.looseObject({}).optional().describe('The provider request body, passed on unchanged.'),
+  })
+  .describe('At most 64 KiB, Content-Type application/json.');
+
+export interface RequestBodySchema {
+  schema: z.ZodType;
+  example: unknown;
+}
+
+/** POST bodies (routes with `bodyVariable`), keyed by stored operation. */
+export const REQUEST_SCHEMAS: Readonly<Record<string, RequestBodySchema>> = {
+  RawAnalyticsProxy: {
+    schema: RawProxyRequest,
+    example: {
+      project_key: 'acme-shop',
+      path: 'properties/123456789:runReport',
+      body: { dateRanges: [{ startDate: '28daysAgo', endDate: 'yesterday' }], metrics: [{ name: 'sessions' }], dimensions: [{ name: 'country' }] },
+    },
+  },
+  RawEngine1Proxy: {
+    schema: RawProxyRequest,
+    example: {
+      project_key: 'acme-shop',
+      path: 'sites/https%3A%2F%2Facme-shop.example%2F/searchAnalytics/query',
+      body: { startDate: '2026-01-01', endDate: '2026-01-28', dimensions: ['query'], rowLimit: 10 },
+    },
+  },
+  RawEngine2Proxy: {
+    schema: RawProxyRequest,
+    example: { project_key: 'acme-shop', path: 'GetQueryStats' },
+  },
+};
+
+export const GENERIC_REQUEST: RequestBodySchema = { schema: z.looseObject({}).describe('A JSON object.'), example: {} };
