@@ -5,6 +5,7 @@ import type { GraphQLContext } from './graphql/context.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { WebDeps } from './account/web-deps.ts';
 import type { ResponseCache } from './rest/response-cache.ts';
+import type { Metrics } from './observability/metrics.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -35,4 +36,8 @@ export interface AppDeps {
   deriveKey(purpose: string): Buffer;
   /** Exact browser origins allowed by CORS (setting CORS_ORIGINS). */
   corsOrigins: readonly string[];
+  /** Prometheus metrics of this runtime; absent when METRICS_ENABLED is false. */
+  metrics?: Metrics;
+  /** Whether this app serves GET /metrics (false when METRICS_PORT moves it to a port of its own). */
+  metricsRoute?: boolean;
 }

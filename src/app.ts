@@ -12,6 +12,10 @@ import { mountMcp } from './mcp/mount-mcp.ts';
 import { mountWeb } from './account/mount-web.ts';
 import { mountRestRoutes } from './rest/mount-rest.ts';
 import { REST_ROUTES } from './rest/route-table.ts';
+import { createApiDocument } from './openapi/api-document.ts';
+import { mountOpenApi } from './openapi/mount-openapi.ts';
+import { mountDocs } from './docs/mount-docs.ts';
+import { mountMetrics } from './observability/mount-metrics.ts';
 
 export function createApp(deps: AppDeps): H3 {
   const app = new H3({
@@ -32,6 +36,10 @@ export function createApp(deps: AppDeps): H3 {
       for (const [name, value] of Object.entries(event.context.responseHeaders ?? {})) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
+      if (deps.metrics) {
+        const seconds = event.context.startedAt === undefined ? 0 : (performance.now() - event.context.startedAt) / 1000;
+        deps.metrics.observeHttp({ method: event.req.method, route: event.context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });
+      }
       if (deps.logger.isLevelEnabled('debug')) {
         const ms = event.context.startedAt === undefined ? undefined : Math.round(performance.now() - event.context.startedAt);
         deps.logger.debug({ requestId: requestIdOf(event), method: event.req.method, path: event.url.pathname, status: response.status, ms }, 'request');
@@ -41,6 +49,10 @@ export function createApp(deps: AppDeps): H3 {
 
   mountHealthRoutes(app, deps);
   mountRestRoutes(app, deps, REST_ROUTES);
+  const apiDocument = createApiDocument({ routes: REST_ROUTES, publicUrl: deps.publicUrl });
+  mountOpenApi(app, apiDocument);
+  mountDocs(app, apiDocument);
+  if (deps.metrics && deps.metricsRoute) mountMetrics(app, deps.metrics);
   mountGraphql(app, deps);
   mountMcp(app, deps);
   if (deps.web) mountWeb(app, deps.web);

@@ -22,6 +22,8 @@ import { createProviderClients, type ProviderClients } from './providers/provide
 import { openDatabase, type Store } from './store/database.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
+import { instrumentSharedState } from './observability/instrument-shared-state.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
 
 export interface RuntimeOverrides {
   logger?: Logger;
@@ -46,6 +48,8 @@ export interface Runtime {
   apiKeys: ApiKeyService;
   providers: ProviderClients;
   demo?: DemoUpstream;
+  /** Prometheus metrics (absent when METRICS_ENABLED is false). */
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -61,8 +65,10 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     closers.push(() => store.close());
     const secretKey = loadSecretKey(settings);
     const box = createSecretBox(secretKey);
-    const shared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
-    closers.push(() => shared.close());
+    const metrics = settings.METRICS_ENABLED ? createMetrics() : undefined;
+    const plainShared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
+    closers.push(() => plainShared.close());
+    const shared = metrics ? instrumentSharedState(plainShared, metrics) : plainShared;
 
     const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
     await wireKeyRevocation(apiKeys, shared);
@@ -73,7 +79,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
     if (demo) closers.push(() => demo.close());
     const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
-    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency });
+    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared };
     const registry = loadOperationRegistry(schema);
@@ -95,6 +101,8 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       hasOperation: (name) => registry.has(name),
       deriveKey: (purpose) => deriveSubKey(secretKey, purpose),
       corsOrigins: settings.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+      metrics,
+      metricsRoute: settings.METRICS_PORT === undefined,
     };
     const app = createApp(deps);
     return {
@@ -108,6 +116,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       apiKeys,
       providers,
       demo,
+      metrics,
       async close() {
         await apiKeys.settle();
         for (const close of closers.reverse()) await close().catch((error) => logger.warn({ err: error }, 'error while closing'));

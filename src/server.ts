@@ -3,10 +3,13 @@
 import { serve } from 'h3';
 import type { Settings } from './config/settings.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 
 export interface RunningServer {
   runtime: Runtime;
   url: string;
+  /** Base URL of the separate metrics listener, when METRICS_PORT is set. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -20,6 +23,13 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
+  const metricsServer =
+    runtime.metrics && settings.METRICS_PORT !== undefined
+      ? await startMetricsServer(runtime.metrics, { port: settings.METRICS_PORT, hostname: settings.HOST }).catch(async (error: unknown) => {
+          await server.close(true);
+          throw error;
+        })
+      : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -27,9 +37,10 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
       const forced = setTimeout(() => void server.close(true), settings.SHUTDOWN_GRACE_MS);
       await server.close();
       clearTimeout(forced);
+      await metricsServer?.close();
       await runtime.close();
     })());
-  return { runtime, url, stop };
+  return { runtime, url, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}), stop };
 }
 
 /** SIGTERM/SIGINT → graceful stop, then exit. */
