@@ -6,7 +6,7 @@ import { invalidParameter } from '../../errors/app-error.ts';
 import type { ProviderEndpoints } from '../endpoints.ts';
 import type { GoogleSession } from '../google-auth.ts';
 import type { RawResponse } from '../raw-response.ts';
-import { readRawBody } from '../raw-response.ts';
+import { googleRawAttempt } from '../raw-response.ts';
 import type { Resilience } from '../resilience.ts';
 import { MalformedAnswer, parseShape } from '../upstream-errors.ts';
 import { classifyAnalyticsError } from './errors.ts';
@@ -181,21 +181,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
       }),
     async rawRequest(method, path, body) {
       const target = toRawAnalyticsPath(method, path, propertyId);
-      const url = new URL(target.path, deps.endpoints.analyticsRoot);
-      return call(
-        `raw:${target.operation}`,
-        async (signal) => {
-          const res = await deps.session.auth.request<string>({
-            url,
-            method: target.method,
-            ...(target.method === 'POST' ? { data: body ?? {} } : {}),
-            responseType: 'text',
-            ...opts(signal),
-          });
-          return readRawBody(res.status, res.data, res.headers, `raw ${target.operation}`);
-        },
-        true,
-      );
+      return call(`raw:${target.operation}`, (signal) => googleRawAttempt(deps.session, deps.endpoints.analyticsRoot, target, body, signal), true);
     },
   };
 }

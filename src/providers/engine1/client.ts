@@ -5,7 +5,7 @@ import type { OAuth2Client } from 'google-auth-library';
 import type { ProviderEndpoints } from '../endpoints.ts';
 import type { GoogleSession } from '../google-auth.ts';
 import type { RawResponse } from '../raw-response.ts';
-import { readRawBody } from '../raw-response.ts';
+import { googleRawAttempt } from '../raw-response.ts';
 import type { Resilience } from '../resilience.ts';
 import { parseShape } from '../upstream-errors.ts';
 import { classifyEngine1Error } from './errors.ts';
@@ -130,21 +130,7 @@ export function createEngine1Client(deps: Engine1ClientDeps, siteUrl: string): E
       }),
     async rawRequest(method, path, body) {
       const target = toRawEngine1Path(method, path, siteUrl, body);
-      const url = new URL(target.path, deps.endpoints.searchConsoleRoot);
-      return call(
-        `raw:${target.operation}`,
-        async (signal) => {
-          const res = await deps.session.auth.request<string>({
-            url,
-            method: target.method,
-            ...(target.method === 'POST' ? { data: body ?? {} } : {}),
-            responseType: 'text',
-            ...opts(signal),
-          });
-          return readRawBody(res.status, res.data, res.headers, `raw ${target.operation}`);
-        },
-        true,
-      );
+      return call(`raw:${target.operation}`, (signal) => googleRawAttempt(deps.session, deps.endpoints.searchConsoleRoot, target, body, signal), true);
     },
   };
 }
