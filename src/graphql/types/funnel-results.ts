@@ -1,6 +1,7 @@
 // FunnelResults: the `funnelResults` query field (REST /funnels/{funnelKey}/results, MCP get_funnel_results).
 import { funnelResults, type FunnelResults, type FunnelStepResult } from '../../reports/funnel-results.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const FunnelRefRef = builder.objectRef<FunnelResults['funnel']>('FunnelRef').implement({
@@ -32,7 +33,7 @@ builder.queryField('funnelResults', (t) =>
   t.field({
     type: FunnelResultsRef,
     description: "A stored funnel's users per step for a period (one provider funnel report).",
-    args: { funnel: t.arg.string({ required: true }), period: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['funnel'], ['period', 'force']),
     resolve: (_root, args, ctx) => funnelResults(ctx, args),
   }),
 );

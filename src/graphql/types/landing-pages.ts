@@ -1,6 +1,7 @@
 // LandingPages: the `landingPages` query field (REST /metrics/{projectKey}/landing-pages).
 import { landingPages, type LandingPages } from '../../reports/landing-pages.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const LandingPagesRef = builder.objectRef<LandingPages>('LandingPages').implement({
@@ -24,16 +25,7 @@ builder.queryField('landingPages', (t) =>
   t.field({
     type: LandingPagesRef,
     description: 'Analytics landing pages joined with search pages on the normalised URL.',
-    args: {
-      project: t.arg.string({ required: true }),
-      period: t.arg.string(),
-      sp: t.arg.string(),
-      limit: t.arg.string(),
-      offset: t.arg.string(),
-      order: t.arg.string(),
-      filter: t.arg.string(),
-      force: t.arg.string(),
-    },
+    args: contractArgs(t.arg, ['project'], ['period', 'sp', 'limit', 'offset', 'order', 'filter', 'force']),
     resolve: (_root, args, ctx) => landingPages(ctx, args),
   }),
 );

@@ -3,6 +3,7 @@
 import { observedEvents, type ObservedEvents } from '../../reports/observed-events.ts';
 import { observedPages, type ObservedPages } from '../../reports/observed-pages.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const ObservedEventRef = builder.objectRef<ObservedEvents['rows'][number]>('ObservedEvent').implement({
@@ -39,7 +40,7 @@ builder.queryField('observedEvents', (t) =>
   t.field({
     type: ObservedEventsRef,
     description: 'Events recorded in the period, most frequent first.',
-    args: { project: t.arg.string({ required: true }), period: t.arg.string(), limit: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['period', 'limit', 'force']),
     resolve: (_root, args, ctx) => observedEvents(ctx, args),
   }),
 );
@@ -48,7 +49,7 @@ builder.queryField('observedPages', (t) =>
   t.field({
     type: ObservedPagesRef,
     description: 'Page paths viewed in the period, most viewed first; filter on pagePath.',
-    args: { project: t.arg.string({ required: true }), period: t.arg.string(), limit: t.arg.string(), filter: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['period', 'limit', 'filter', 'force']),
     resolve: (_root, args, ctx) => observedPages(ctx, args),
   }),
 );

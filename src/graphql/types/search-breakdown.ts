@@ -1,6 +1,7 @@
 // SearchBreakdown: the `searchBreakdown` query field (REST /metrics/{projectKey}/search/dimension, MCP get_search_breakdown).
 import { searchBreakdown, type SearchBreakdown } from '../../reports/search-breakdown.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const SearchBreakdownRef = builder.objectRef<SearchBreakdown>('SearchBreakdown').implement({
@@ -25,17 +26,7 @@ builder.queryField('searchBreakdown', (t) =>
   t.field({
     type: SearchBreakdownRef,
     description: 'Search data broken down by query, page, country, device or date, combined across engines.',
-    args: {
-      project: t.arg.string({ required: true }),
-      dimension: t.arg.string(),
-      period: t.arg.string(),
-      sp: t.arg.string(),
-      limit: t.arg.string(),
-      offset: t.arg.string(),
-      order: t.arg.string(),
-      filter: t.arg.string(),
-      force: t.arg.string(),
-    },
+    args: contractArgs(t.arg, ['project'], ['dimension', 'period', 'sp', 'limit', 'offset', 'order', 'filter', 'force']),
     resolve: (_root, args, ctx) => searchBreakdown(ctx, args),
   }),
 );

@@ -1,6 +1,7 @@
 // SearchSummary: the `searchSummary` query field (REST /metrics/{projectKey}/search/summary, MCP get_search_summary).
 import { searchSummary, type SearchSummary } from '../../reports/search-summary.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const SearchSummaryRef = builder.objectRef<SearchSummary>('SearchSummary').implement({
@@ -22,7 +23,7 @@ builder.queryField('searchSummary', (t) =>
   t.field({
     type: SearchSummaryRef,
     description: 'Search clicks, impressions, CTR and position of a period, per engine and combined, compared with the previous period by default.',
-    args: { project: t.arg.string({ required: true }), period: t.arg.string(), sp: t.arg.string(), compare: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['period', 'sp', 'compare', 'force']),
     resolve: (_root, args, ctx) => searchSummary(ctx, args),
   }),
 );

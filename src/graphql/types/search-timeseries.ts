@@ -1,6 +1,7 @@
 // SearchTimeseries: the `searchTimeseries` query field (REST /metrics/{projectKey}/search/timeseries, MCP get_search_timeseries).
 import { searchTimeseries, type SearchTimeseries } from '../../reports/search-timeseries.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const SearchTimeseriesRef = builder.objectRef<SearchTimeseries>('SearchTimeseries').implement({
@@ -24,7 +25,7 @@ builder.queryField('searchTimeseries', (t) =>
   t.field({
     type: SearchTimeseriesRef,
     description: 'Search clicks, impressions, CTR and position per hour, day, week or month.',
-    args: { project: t.arg.string({ required: true }), period: t.arg.string(), sp: t.arg.string(), interval: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['period', 'sp', 'interval', 'force']),
     resolve: (_root, args, ctx) => searchTimeseries(ctx, args),
   }),
 );

@@ -5,6 +5,7 @@ import { siteMetadata, type FieldInfo, type SiteMetadata } from '../../reports/s
 import { siteRealtime, type SiteRealtime } from '../../reports/site-realtime.ts';
 import { siteTimeseries, type SiteTimeseries } from '../../reports/site-timeseries.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const SiteTimeseriesRef = builder.objectRef<SiteTimeseries>('SiteTimeseries').implement({
@@ -85,18 +86,11 @@ const SiteMetadataRef = builder.objectRef<SiteMetadata>('SiteMetadata').implemen
   }),
 });
 
-const periodArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
-  project: t.arg.string({ required: true }),
-  period: t.arg.string(),
-  compare: t.arg.string(),
-  force: t.arg.string(),
-});
-
 builder.queryField('siteTimeseries', (t) =>
   t.field({
     type: SiteTimeseriesRef,
     description: 'One analytics metric over time.',
-    args: { ...periodArgs(t), metric: t.arg.string(), interval: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['metric', 'period', 'interval', 'compare', 'force']),
     resolve: (_root, args, ctx) => siteTimeseries(ctx, args),
   }),
 );
@@ -105,15 +99,15 @@ builder.queryField('siteBreakdown', (t) =>
   t.field({
     type: SiteBreakdownRef,
     description: 'Analytics metrics broken down by one dimension.',
-    args: { ...periodArgs(t), dimension: t.arg.string(), metrics: t.arg.string(), limit: t.arg.string(), offset: t.arg.string(), order: t.arg.string(), filter: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['dimension', 'period', 'metrics', 'limit', 'offset', 'order', 'filter', 'compare', 'force']),
     resolve: (_root, args, ctx) => siteBreakdown(ctx, args),
   }),
 );
 
 builder.queryField('realtime', (t) =>
-  t.field({ type: SiteRealtimeRef, description: 'Activity of the last 30 minutes.', args: { project: t.arg.string({ required: true }) }, resolve: (_root, args, ctx) => siteRealtime(ctx, args) }),
+  t.field({ type: SiteRealtimeRef, description: 'Activity of the last 30 minutes.', args: contractArgs(t.arg, ['project']), resolve: (_root, args, ctx) => siteRealtime(ctx, args) }),
 );
 
 builder.queryField('metadata', (t) =>
-  t.field({ type: SiteMetadataRef, description: 'Metrics and dimensions the project accepts.', args: { project: t.arg.string({ required: true }) }, resolve: (_root, args, ctx) => siteMetadata(ctx, args) }),
+  t.field({ type: SiteMetadataRef, description: 'Metrics and dimensions the project accepts.', args: contractArgs(t.arg, ['project']), resolve: (_root, args, ctx) => siteMetadata(ctx, args) }),
 );

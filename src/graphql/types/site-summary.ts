@@ -1,6 +1,7 @@
 // SiteSummary: the `siteSummary` query field (REST /metrics/{projectKey}/summary, MCP get_site_summary).
 import { siteSummary, type SiteSummary } from '../../reports/site-summary.ts';
 import { builder } from '../builder.ts';
+import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
 const SiteSummaryRef = builder.objectRef<SiteSummary>('SiteSummary').implement({
@@ -16,7 +17,7 @@ builder.queryField('siteSummary', (t) =>
   t.field({
     type: SiteSummaryRef,
     description: 'Headline analytics metrics of a period, compared with the previous period by default.',
-    args: { project: t.arg.string({ required: true }), period: t.arg.string(), compare: t.arg.string(), force: t.arg.string() },
+    args: contractArgs(t.arg, ['project'], ['period', 'compare', 'force']),
     resolve: (_root, args, ctx) => siteSummary(ctx, args),
   }),
 );
