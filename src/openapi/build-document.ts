@@ -45,7 +45,7 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
     const item = (paths[path] ??= {});
     const method = route.method === 'GET' ? 'get' : 'post';
     if (item[method]) throw new Error(`Two REST routes for ${route.method} ${route.path}`);
-    item[method] = operationOf(route, uniqueId(lowerFirst(route.operation), operationIds), problemResponses);
+    item[method] = operationOf(route, uniqueId(lowerFirst(route.operation), operationIds), responseSchemas[route.operation] !== undefined, problemResponses);
   }
   const tags = [...new Set(input.routes.flatMap((route) => route.tags))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
   const schemas: Record<string, z.ZodType> = { Problem: ProblemSchema, ...SHARED_SCHEMAS };
@@ -74,7 +74,7 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
   });
 }
 
-function operationOf(route: RestRoute, operationId: string, problemResponses: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
+function operationOf(route: RestRoute, operationId: string, hasSchema: boolean, problemResponses: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
   const scope = route.scope ?? 'read';
   const operation: ZodOpenApiOperationObject = {
     operationId,
@@ -83,7 +83,7 @@ function operationOf(route: RestRoute, operationId: string, problemResponses: Ma
     tags: route.tags,
     security: [{ bearer: [scope] }],
     parameters: parametersOf(route),
-    responses: responsesOf(route, problemResponses),
+    responses: responsesOf(route, hasSchema, problemResponses),
     'x-siteline-scope': scope,
   };
   if (route.bodyVariable !== undefined) {

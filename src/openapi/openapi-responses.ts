@@ -3,7 +3,7 @@
 import type { oas31, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
-import { GENERIC_RESPONSE, PROVIDER_RESPONSE, RESPONSE_SCHEMAS } from './response-schemas.ts';
+import { GENERIC_RESPONSE, PROVIDER_RESPONSE } from './response-schemas.ts';
 import { ERROR_WHEN, errorResponsesOf } from './route-errors.ts';
 
 const header = (description: string, example?: string) => ({ description, schema: { type: 'string' as const }, ...(example ? { example } : {}) });
@@ -39,8 +39,8 @@ export const responseComponentName = (operation: string) => `${operation}Respons
  * Problem responses are shared components named by status and codes (e.g. `401-missing_credentials-…`): most
  * routes answer the same sets, so each is written once. `components` collects the ones used.
  */
-export function responsesOf(route: RestRoute, components: Map<string, ZodOpenApiResponseObject>): ZodOpenApiResponsesObject {
-  const responses: Record<string, ZodOpenApiResponseObject | { $ref: string }> = { '200': successOf(route) };
+export function responsesOf(route: RestRoute, hasSchema: boolean, components: Map<string, ZodOpenApiResponseObject>): ZodOpenApiResponsesObject {
+  const responses: Record<string, ZodOpenApiResponseObject | { $ref: string }> = { '200': successOf(route, hasSchema) };
   for (const [status, codes] of errorResponsesOf(route)) {
     const name = [status, ...codes].join('-');
     if (!components.has(name)) components.set(name, problemResponseOf(status, codes));
@@ -49,11 +49,12 @@ export function responsesOf(route: RestRoute, components: Map<string, ZodOpenApi
   return responses as ZodOpenApiResponsesObject;
 }
 
-function successOf(route: RestRoute): ZodOpenApiResponseObject {
+/** `hasSchema`: the operation's body schema is published as components.schemas.<Operation>Response. */
+function successOf(route: RestRoute, hasSchema: boolean): ZodOpenApiResponseObject {
   if (route.respond !== undefined) {
     return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE } } };
   }
-  const schema = RESPONSE_SCHEMAS[route.operation] === undefined ? GENERIC_RESPONSE : { $ref: `#/components/schemas/${responseComponentName(route.operation)}` };
+  const schema = hasSchema ? { $ref: `#/components/schemas/${responseComponentName(route.operation)}` } : GENERIC_RESPONSE;
   const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema } };
   if (route.csvRows) content['text/csv'] = { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv or Accept: text/csv).' } };
   return { description: route.summary, headers: SUCCESS_HEADERS, content };
