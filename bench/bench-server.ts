@@ -39,7 +39,12 @@ const demo = await seedDemo({
   dataDir,
 });
 const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
+// Yardsticks: a bare h3 JSON route, and one answering the very body the summary route returns (so a comparison
+// measures Siteline's work per request, not the cost of moving a larger body).
+const summary = await runtime.app.request('http://bench.local/api/v1/metrics/acme-shop/summary?period=28days', { headers: { authorization: `Bearer ${bench.key}` } });
+const summaryBody = (await summary.json()) as Record<string, unknown>;
 runtime.app.get('/__bench/bare', () => ({ ok: true, project: 'acme-shop', value: 42 }));
+runtime.app.get('/__bench/bare-summary', () => summaryBody);
 const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
 await server.ready();
 process.stdout.write(`${JSON.stringify({ url: server.url, key: bench.key })}\n`);

@@ -4,7 +4,7 @@ import type { AppDeps } from './app-deps.ts';
 import { notFound } from './errors/app-error.ts';
 import { appErrorFromThrown } from './http/errors-to-problems.ts';
 import { requestIdFrom } from './http/request-id.ts';
-import { requestIdOf } from './http/request-context.ts';
+import { addResponseHeaders, requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
 import { mountHealthRoutes } from './health/health-routes.ts';
 import { mountGraphql } from './graphql/mount-graphql.ts';
@@ -21,21 +21,19 @@ export function createApp(deps: AppDeps): H3 {
   const app = new H3({
     silent: true,
     onRequest(event) {
-      event.context.requestId = requestIdFrom(event.req.headers);
+      const requestId = requestIdFrom(event.req.headers);
+      event.context.requestId = requestId;
       event.context.startedAt = performance.now();
+      addResponseHeaders(event, { 'x-request-id': requestId });
     },
     onError(thrown, event) {
       const error = appErrorFromThrown(thrown);
       if (error.status >= 500) {
         deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);
       }
-      return problemResponse(error, requestIdOf(event));
+      return problemResponse(error, requestIdOf(event), event.context.responseHeaders);
     },
     onResponse(response, event) {
-      response.headers.set('x-request-id', requestIdOf(event));
-      for (const [name, value] of Object.entries(event.context.responseHeaders ?? {})) {
-        if (!response.headers.has(name)) response.headers.set(name, value);
-      }
       if (deps.metrics) {
         const seconds = event.context.startedAt === undefined ? 0 : (performance.now() - event.context.startedAt) / 1000;
         deps.metrics.observeHttp({ method: event.req.method, route: event.context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });

@@ -10,7 +10,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { requestIdOf } from '../http/request-context.ts';
+import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
 export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000 } as const;
@@ -55,7 +55,7 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
       return yoga.fetch(request, { principal: undefined as never, requestId: requestIdOf(event) });
     }
     const principal = await deps.authenticate(request, clientIpOf(event));
-    event.context.responseHeaders = await deps.limitRequest(principal);
+    addResponseHeaders(event, await deps.limitRequest(principal));
     return yoga.fetch(request, { principal, requestId: requestIdOf(event) });
   });
 }

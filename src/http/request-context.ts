@@ -13,3 +13,15 @@ declare module 'h3' {
 export function requestIdOf(event: H3Event): string {
   return event.context.requestId ?? 'unknown';
 }
+
+/**
+ * Headers every response of this request must carry (request id, rate-limit fields): h3 merges `event.res`
+ * headers into whatever a handler returns; the error path adds the recorded ones to the problem response.
+ */
+export function addResponseHeaders(event: H3Event, headers: Record<string, string>): void {
+  const recorded = (event.context.responseHeaders ??= {});
+  for (const name in headers) {
+    event.res.headers.set(name, headers[name]!);
+    recorded[name] = headers[name]!;
+  }
+}

@@ -41,10 +41,11 @@ export function problemBody(error: AppError, requestId: string): ProblemBody {
   return body;
 }
 
-export function problemResponse(error: AppError, requestId: string): Response {
+/** `extraHeaders` (the request's id and rate-limit fields) never override what the error itself says. */
+export function problemResponse(error: AppError, requestId: string, extraHeaders: Record<string, string> = {}): Response {
   return new FastResponse(JSON.stringify(problemBody(error, requestId)), {
     status: error.status,
-    headers: { 'content-type': PROBLEM_TYPE, 'cache-control': 'no-store', ...error.headers },
+    headers: { ...extraHeaders, 'content-type': PROBLEM_TYPE, 'cache-control': 'no-store', ...error.headers },
   });
 }
 

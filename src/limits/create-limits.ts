@@ -44,11 +44,12 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
   const config = defineLimits(options.config);
   // Limiters are fixed to their point count, so per-key overrides get their own (shared counters: same prefix).
   const limiters = new Map<string, Limiter>();
-  const limiterFor = (policy: LimitPolicy): Limiter => {
-    const id = `${policy.name}/${policy.points}/${policy.windowSec}`;
+  /** The limiter of `policy`, or of it with another point count (looked up on every request: no allocation on a hit). */
+  const limiterFor = (policy: LimitPolicy, points: number = policy.points): Limiter => {
+    const id = `${policy.name}/${points}/${policy.windowSec}`;
     let limiter = limiters.get(id);
     if (limiter === undefined) {
-      limiter = createLimiter({ policy, redis: options.redis, prefix: options.prefix });
+      limiter = createLimiter({ policy: { ...policy, points }, redis: options.redis, prefix: options.prefix });
       limiters.set(id, limiter);
     }
     return limiter;
@@ -57,8 +58,8 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
   return {
     config,
     async consumeRequest(apiKeyId, override = {}) {
-      const request = limiterFor({ ...config.request, points: override.quota ?? config.request.points });
-      const burst = limiterFor({ ...config.burst, points: override.burst ?? config.burst.points });
+      const request = limiterFor(config.request, override.quota);
+      const burst = limiterFor(config.burst, override.burst);
       const [quotaState, burstState] = await Promise.all([request.consume(apiKeyId), burst.consume(apiKeyId)]);
       if (!quotaState.allowed) throw rateLimitedError(quotaState, [quotaState], 'requests for this API key');
       if (!burstState.allowed) {

@@ -6,7 +6,7 @@ import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { requestIdOf } from '../http/request-context.ts';
+import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
 import { toAuthInfo } from './mcp-caller.ts';
@@ -45,7 +45,7 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     if (principal instanceof Response) return principal;
     if (!principal.scopes.has('read')) return challenge.insufficientScope(requestId);
     try {
-      event.context.responseHeaders = await deps.limitRequest(principal);
+      addResponseHeaders(event, await deps.limitRequest(principal));
     } catch (error) {
       return problemResponse(toAppError(error), requestId);
     }

@@ -23,14 +23,11 @@ function instrumentCachedFetch(inner: CachedFetch, metrics: Metrics): CachedFetc
 function instrumentLimits(inner: Limits, metrics: Metrics): Limits {
   const counted =
     <A extends unknown[], R>(kind: RateLimitKind, call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (error) {
+    (...args: A): Promise<R> =>
+      call(...args).catch((error: unknown) => {
         if (isAppError(error) && error.code === 'rate_limited') metrics.recordRateLimited(kind);
         throw error;
-      }
-    };
+      });
   return {
     config: inner.config,
     consumeRequest: counted('request', (id: string, override?: Parameters<Limits['consumeRequest']>[1]) => inner.consumeRequest(id, override)),

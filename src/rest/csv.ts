@@ -1,5 +1,4 @@
 // format=csv (or Accept: text/csv): RFC 4180 CSV with a header row, for timeseries and breakdown endpoints.
-import { FastResponse } from 'srvx';
 import { invalidParameter } from '../errors/app-error.ts';
 
 export function wantsCsv(query: URLSearchParams, headers: Headers): boolean {
@@ -21,12 +20,6 @@ export function toCsv(input: Record<string, unknown>[]): string {
 }
 
 export const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
-
-export function csvResponse(rows: Record<string, unknown>[], headers: Record<string, string>): Response {
-  return new FastResponse(toCsv(rows), {
-    headers: { 'content-type': CSV_TYPE, 'cache-control': 'private, no-store', ...headers },
-  });
-}
 
 /** Nested objects become dotted columns: a compared metric gives `sessions.value`, `sessions.previous`, … */
 function flatten(row: Record<string, unknown>, prefix = ''): Record<string, unknown> {

@@ -1,23 +1,25 @@
 // Runs one REST request along the single path: authenticate → limit → scope → parse → stored operation → shape.
-import { FastResponse } from 'srvx';
 import type { H3Event } from 'h3';
 import { requireScope } from '../auth/principal.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { JSON_TYPE, jsonResponse } from '../http/responses.ts';
+import { addResponseHeaders } from '../http/request-context.ts';
+import { JSON_TYPE } from '../http/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
-import type { CachedResponse } from './response-cache.ts';
 import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
-import { CSV_TYPE, csvResponse, toCsv, wantsCsv } from './csv.ts';
+import { CSV_TYPE, toCsv, wantsCsv } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
 
-export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Promise<Response> {
+/**
+ * Answers with the body text and the headers set on `event.res`: h3 sends that straight away, which is markedly
+ * cheaper per request than building a Response whose headers h3 must merge.
+ */
+export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Promise<Response | string> {
   const request = event.req;
   const principal = await deps.authenticate(request, clientIpOf(event));
-  const limitHeaders = await deps.limitRequest(principal);
-  event.context.responseHeaders = limitHeaders;
+  addResponseHeaders(event, await deps.limitRequest(principal));
   requireScope(principal, route.scope ?? 'read');
 
   const url = event.url;
@@ -25,17 +27,28 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   const csv = route.csvRows !== undefined && wantsCsv(url.searchParams, request.headers);
   const cacheKey = route.method === 'GET' && url.searchParams.get('force') !== '1' ? `${principal.credentialId}\n${csv ? 'csv' : 'json'}\n${url.pathname}${url.search}` : undefined;
   const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
-  if (cached) return cachedResponse(cached, limitHeaders, deps.clock());
+  if (cached) return answer(event, cached.text, cached.contentType, { 'cache-status': 'siteline; hit', age: ageOf(cached.fetchedAt, deps.clock()) });
 
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
   if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
 
   const { body, freshUntil } = await runEndpointWithFreshness(deps, principal, requestId, route, variables);
-  const headers = { ...limitHeaders, ...cacheHeadersOf(body, deps.clock()) };
+  const headers = cacheHeadersOf(body, deps.clock());
   if (route.respond) return route.respond(body, headers);
-  const response = csv ? csvResponse(route.csvRows!(body), headers) : jsonResponse(body, { headers });
-  if (cacheKey !== undefined && hasMeta(body)) remember(deps, cacheKey, body, csv ? toCsv(route.csvRows!(body)) : undefined, freshUntil);
-  return response;
+  const csvText = csv ? toCsv(route.csvRows!(body)) : undefined;
+  if (cacheKey !== undefined && hasMeta(body)) remember(deps, cacheKey, body, csvText, freshUntil);
+  return csvText === undefined ? answer(event, JSON.stringify(body), JSON_TYPE, headers) : answer(event, csvText, CSV_TYPE, headers);
+}
+
+function answer(event: H3Event, text: string, contentType: string, headers: Record<string, string>): string {
+  event.res.headers.set('content-type', contentType);
+  event.res.headers.set('cache-control', 'private, no-store');
+  for (const [name, value] of Object.entries(headers)) event.res.headers.set(name, value);
+  return text;
+}
+
+function ageOf(fetchedAt: number, now: Date): string {
+  return String(Math.max(0, Math.floor((now.getTime() - fetchedAt) / 1000)));
 }
 
 function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: string } } {
@@ -46,18 +59,6 @@ function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: str
 function remember(deps: AppDeps, key: string, body: { meta: { cache: string; fetchedAt: string } }, csvText: string | undefined, freshUntil: number): void {
   const text = csvText ?? JSON.stringify({ ...body, meta: { ...body.meta, cache: 'hit' } });
   deps.responseCache.set(key, { text, contentType: csvText === undefined ? JSON_TYPE : CSV_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
-}
-
-function cachedResponse(cached: CachedResponse, limitHeaders: Record<string, string>, now: Date): Response {
-  return new FastResponse(cached.text, {
-    headers: {
-      'content-type': cached.contentType,
-      'cache-control': 'private, no-store',
-      ...limitHeaders,
-      'cache-status': 'siteline; hit',
-      age: String(Math.max(0, Math.floor((now.getTime() - cached.fetchedAt) / 1000))),
-    },
-  });
 }
 
 /** `format` is shared by every route that offers CSV; anything else must be declared by the route. */
