@@ -5,7 +5,15 @@ import type { RunningServer } from '../server.ts';
 export function printBanner(out: { write(chunk: string): unknown }, running: RunningServer): void {
   const base = running.url.replace(/\/+$/, '');
   const demo = running.runtime.demo;
-  const lines = [`Siteline listening on ${base}`, `  REST     ${base}/api/v1   (docs: ${base}/api/v1/docs)`, `  MCP      ${base}/api/mcp`, `  GraphQL  ${base}/api/graphql`];
+  const metrics = running.metricsUrl ? `${running.metricsUrl.replace(/\/+$/, '')}/metrics` : running.runtime.metrics ? `${base}/metrics` : 'off';
+  const lines = [
+    `Siteline listening on ${base}`,
+    `  REST     ${base}/api/v1   (docs: ${base}/api/v1/docs, OpenAPI: ${base}/api/v1/openapi.json)`,
+    `  MCP      ${base}/api/mcp`,
+    `  GraphQL  ${base}/api/graphql`,
+    `  account  ${base}/account`,
+    `  metrics  ${metrics}`,
+  ];
   if (demo) {
     const password = readFileSync(demo.seeded.passwordFile, 'utf8').trim();
     lines.push(
