@@ -2,11 +2,12 @@
 // latency, a bench API key without a practical rate limit, and a bare h3 JSON route as the yardstick. Prints one
 // JSON line ({url, key}) once it listens; runs until killed.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from 'h3';
 import { loadSettings } from '../src/config/settings.ts';
+import { readSandboxCredentials } from '../src/demo/sandbox-credentials.ts';
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import { silentLogger } from '../src/logging/logger.ts';
 import { inProcessEndpoints } from '../src/providers/endpoints.ts';
@@ -29,15 +30,8 @@ const sandbox = await createSandbox({
 });
 const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64'), ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}) });
 const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch) });
-const read = (file: string) => readFile(join(credentialsDir, file), 'utf8');
-const demo = await seedDemo({
-  db: runtime.store.db,
-  box: runtime.box,
-  apiKeys: runtime.apiKeys,
-  sites: sandbox.catalogue,
-  credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
-  dataDir,
-});
+const credentials = await readSandboxCredentials(credentialsDir);
+const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
 const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
 // Yardsticks: a bare h3 JSON route, and one answering the very body the summary route returns (so a comparison
 // measures Siteline's work per request, not the cost of moving a larger body).

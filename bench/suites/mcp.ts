@@ -4,7 +4,7 @@
 // plus 6 s measured, after which the ratio of MCP to REST requests per second is reported.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -120,15 +120,9 @@ async function serveChild(): Promise<void> {
   const sandbox = await createSandbox({ credentialsDir, env: {} });
   const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64'), PUBLIC_URL: 'http://127.0.0.1' });
   const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch) });
-  const read = (file: string) => readFile(join(credentialsDir, file), 'utf8');
-  const demo = await seedDemo({
-    db: runtime.store.db,
-    box: runtime.box,
-    apiKeys: runtime.apiKeys,
-    sites: sandbox.catalogue,
-    credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
-    dataDir,
-  });
+  const { readSandboxCredentials } = await import('../../src/demo/sandbox-credentials.ts');
+  const credentials = await readSandboxCredentials(credentialsDir);
+  const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
   const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench-mcp', scopes: ['read', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
   const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
   await server.ready();

@@ -10,7 +10,8 @@ import { sandboxEndpoints, type ProviderEndpoints } from '../providers/endpoints
 import { DEMO_SITES, type DemoSite } from '../sandbox/catalogue.ts';
 import type { Database } from '../store/schema.ts';
 import type { SecretBox } from '../store/secret-box.ts';
-import { seedDemo, type DemoCredentials, type SeededDemo } from './seed-demo.ts';
+import { readSandboxCredentials } from './sandbox-credentials.ts';
+import { seedDemo, type SeededDemo } from './seed-demo.ts';
 
 export interface DemoUpstream {
   endpoints: ProviderEndpoints;
@@ -57,24 +58,6 @@ async function startInProcessSandbox(credentialsDir: string, port: number): Prom
       throw new Error(`SANDBOX_PORT ${port} is in use. Set SANDBOX_PORT to a free port, or SANDBOX_URL to use a sandbox that already runs.`, { cause: error });
     }
     throw error;
-  }
-}
-
-/** The files `siteline sandbox` writes; an external sandbox may still be writing them, so wait a little. */
-async function readSandboxCredentials(dir: string, waitMs: number): Promise<DemoCredentials> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      const [serviceAccountJson, oauthClientJson, bingApiKey] = await Promise.all([
-        readFile(join(dir, 'service-account.json'), 'utf8'),
-        readFile(join(dir, 'oauth-client.json'), 'utf8'),
-        readFile(join(dir, 'bing-api-key.txt'), 'utf8'),
-      ]);
-      return { serviceAccountJson, oauthClientJson, bingApiKey: bingApiKey.trim() };
-    } catch (error) {
-      if (Date.now() >= deadline) throw new Error(`Sandbox credentials not found in ${dir}`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
   }
 }
 

@@ -1,7 +1,7 @@
 // A test runtime whose providers are an in-process sandbox, with the demo account and projects seeded exactly as
 // `npm start` seeds them (the sandbox's own credential files, both Google grant types, tiny-saas without engine2).
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readSandboxCredentials } from '../../src/demo/sandbox-credentials.ts';
 import { seedDemo, type SeededDemo } from '../../src/demo/seed-demo.ts';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime.ts';
@@ -18,15 +18,8 @@ export async function createSandboxRuntime(options: TestRuntimeOptions & { sandb
   const rt = await createTestRuntime({ ...options, upstream: (request) => sandbox!.fetch(request) });
   const credentialsDir = join(rt.dataDir, 'sandbox-credentials');
   sandbox = await createSandbox({ credentialsDir, env: {}, ...options.sandbox });
-  const read = (file: string) => readFile(join(credentialsDir, file), 'utf8');
-  const demo = await seedDemo({
-    db: rt.store.db,
-    box: rt.box,
-    apiKeys: rt.apiKeys,
-    sites: sandbox.catalogue,
-    credentials: { serviceAccountJson: await read('service-account.json'), oauthClientJson: await read('oauth-client.json'), bingApiKey: (await read('bing-api-key.txt')).trim() },
-    dataDir: rt.dataDir,
-  });
+  const credentials = await readSandboxCredentials(credentialsDir);
+  const demo = await seedDemo({ db: rt.store.db, box: rt.box, apiKeys: rt.apiKeys, sites: sandbox.catalogue, credentials, dataDir: rt.dataDir });
   return Object.assign(rt as Omit<TestRuntime, 'demo'>, {
     sandbox,
     demo,

@@ -4,7 +4,8 @@
 // The browser-facing /oauth/authorize lives with the account pages (src/account/authorize-routes.ts).
 import type { H3 } from 'h3';
 import { clientIpOf } from '../../http/client-ip.ts';
-import { hasMediaType, readBodyText, readFormBody } from '../../http/read-form-body.ts';
+import { readBodyText } from '../../http/read-body-text.ts';
+import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../../http/read-form-body.ts';
 import { OAUTH_PATHS } from './oauth-config.ts';
 import { isOAuthProtocolError, oauthErrorResponse, oauthJson, OAuthProtocolError } from './oauth-errors.ts';
 import type { OAuthServer } from './oauth-server.ts';
@@ -66,7 +67,7 @@ export function mountOAuthRoutes(app: H3, oauth: OAuthServer, logger: OAuthRoute
     {
       async POST(request, ip) {
         if (!hasMediaType(request, 'application/json')) throw new OAuthProtocolError('invalid_client_metadata', 'Send the client metadata as application/json.');
-        const text = await readBodyText(request);
+        const text = await readBodyText(request, FORM_BODY_LIMIT);
         if (text === undefined) throw new OAuthProtocolError('invalid_client_metadata', 'The registration request is too large.');
         let body: unknown;
         try {
