@@ -62,9 +62,7 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   const account = await ensureDemoAccount(db, join(input.dataDir, DEMO_PASSWORD_FILE));
   const projectKeys: string[] = [];
   for (const [index, site] of input.sites.entries()) {
-    const project =
-      (await getProjectByKey(db, site.key)) ??
-      (await createProject(db, { key: site.key, name: site.name, domain: site.domain, timezone: site.timezone, currency: site.currency }));
+    const project = await ensureProject(db, site);
     await grantProjectAccess(db, account.id, project.id);
     // Re-connecting on every start keeps the stored credentials in step with the sandbox's credential files.
     for (const { source, input: connection } of demoConnections(site, index, input.credentials)) {
@@ -77,13 +75,46 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   return { accountId: account.id, apiKey, keyFile, passwordFile: join(input.dataDir, DEMO_PASSWORD_FILE), projectKeys };
 }
 
-/** The demo password is random per data folder (printed at start, kept in <DATA_DIR>/demo-password, 0600). */
+/**
+ * The demo password is random per data folder (printed at start, kept in <DATA_DIR>/demo-password, 0600). Replicas
+ * starting together on one database and data folder (docker-compose) agree: the password file is created
+ * exclusively, and whoever loses the race to create a row reads the winner's.
+ */
 async function ensureDemoAccount(db: Kysely<Database>, passwordFile: string) {
   const existing = await findAccountByEmail(db, DEMO_EMAIL);
   if (existing) return existing;
-  const password = randomBytes(12).toString('base64url');
-  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-  return createAccount(db, { email: DEMO_EMAIL, name: 'Demo', password });
+  const password = await createOnce(passwordFile, () => randomBytes(12).toString('base64url'));
+  try {
+    return await createAccount(db, { email: DEMO_EMAIL, name: 'Demo', password });
+  } catch (error) {
+    const raced = await findAccountByEmail(db, DEMO_EMAIL);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+async function ensureProject(db: Kysely<Database>, site: DemoSite) {
+  const existing = await getProjectByKey(db, site.key);
+  if (existing) return existing;
+  try {
+    return await createProject(db, { key: site.key, name: site.name, domain: site.domain, timezone: site.timezone, currency: site.currency });
+  } catch (error) {
+    const raced = await getProjectByKey(db, site.key);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** The file's content, written by this call (exclusively, 0600) unless another process did so first. */
+async function createOnce(file: string, make: () => string): Promise<string> {
+  try {
+    const value = make();
+    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    return value;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return (await readFile(file, 'utf8')).trim();
+  }
 }
 
 async function reuseOrCreateKey(apiKeys: ApiKeyService, accountId: string, keyFile: string): Promise<string> {
