@@ -1,19 +1,21 @@
 // /api/graphql for internal tools: the same schema and auth as REST, masked unexpected errors, depth and cost
 // limits; GraphiQL (bundled, works offline) only when enabled for development.
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { GraphQLError } from 'graphql';
-import { createYoga } from 'graphql-yoga';
+import { getOperationAST, GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import type { H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
-import type { Principal } from '../auth/principal.ts';
+import { requireScope, type Principal } from '../auth/principal.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
-export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000 } as const;
+// Aliases are capped because each aliased report field can be a separate upstream call for one rate-limit token.
+export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000, maxAliases: 10 } as const;
 
 interface ServerContext {
   principal: Principal;
@@ -31,7 +33,13 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     // Native fetch classes, so h3 passes Yoga's responses through instead of serialising a ponyfill object.
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId),
-    plugins: [maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }), costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost })],
+    cors: false,
+    plugins: [
+      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
+      costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
+      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+      readOnlyPlugin(),
+    ],
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? error.originalError : error;
@@ -56,6 +64,24 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     }
     const principal = await deps.authenticate(request, clientIpOf(event));
     addResponseHeaders(event, await deps.limitRequest(principal));
+    requireScope(principal, 'read');
     return yoga.fetch(request, { principal, requestId: requestIdOf(event) });
   });
+}
+
+/**
+ * /api/graphql only reads: the one mutation (createFunnel) is reserved for MCP's confirmed flow, which runs its
+ * stored operation in-process after verifying a confirmation token.
+ */
+function readOnlyPlugin(): Plugin {
+  return {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      if (operation?.operation === 'mutation') {
+        throw new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation.', {
+          extensions: { code: 'insufficient_scope', status: 403 },
+        });
+      }
+    },
+  };
 }

@@ -41,4 +41,28 @@ describe('/api/graphql', () => {
     const body = (await (await post(nested, key)).json()) as { errors?: { message: string }[] };
     expect(body.errors?.[0]?.message).toMatch(/depth/i);
   });
+
+  it('refuses mutations: funnels are written only through MCP after confirmation', async () => {
+    const mutation = 'mutation { createFunnel(project: "shop", name: "x", confirmationId: "forged", steps: [{type: "event", match: "exact", value: "a"}, {type: "event", match: "exact", value: "b"}]) { funnel { key } } }';
+    const { createAccountWithKey: make } = await import('../helpers/test-runtime.ts');
+    const writer = await make(rt, { email: 'writer@example.com', projects: ['shop'], scopes: ['read', 'mcp:write'] });
+    const body = (await (await post(mutation, writer.key)).json()) as { data?: unknown; errors?: { message: string }[] };
+    expect(body.errors?.[0]?.message).toMatch(/Mutations are not available/);
+    const funnels = (await (await post('{ projects { funnels { key } } }', writer.key)).json()) as { data: { projects: { funnels: unknown[] }[] } };
+    expect(funnels.data.projects[0]!.funnels).toEqual([]);
+  });
+
+  it('requires the read scope', async () => {
+    const { createAccountWithKey: make } = await import('../helpers/test-runtime.ts');
+    const rawOnly = await make(rt, { email: 'rawonly@example.com', projects: ['shop'], scopes: ['raw'] });
+    const res = await post('{ projects { key } }', rawOnly.key);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('insufficient_scope');
+  });
+
+  it('caps aliases, so one request cannot fan out into many upstream reports', async () => {
+    const many = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: projects { key }`).join(' ')} }`;
+    const body = (await (await post(many, key)).json()) as { errors?: { message: string }[] };
+    expect(body.errors?.[0]?.message).toMatch(/alias/i);
+  });
 });
