@@ -105,12 +105,16 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     const header = request.headers.get('authorization');
     // A request without any credentials is not a guess: answered without counting against the IP.
     if (header === null || header.trim() === '') throw missingCredentials(MISSING_DETAIL);
-    // An IP over its limit is refused before any check, so a correct guess is not confirmed either.
-    await guard.assertAuthAllowed(ip);
+    // The credential is checked first: a valid one is never refused, so callers sharing an address (NAT, hosted
+    // MCP clients) cannot be locked out by someone else's failures. Keys carry ~190 random bits, so refusing
+    // only the failures of an IP over its limit loses nothing against guessing.
     try {
       return await verify(parseBearer(header), request);
     } catch (error) {
-      if (isAppError(error) && error.status === 401) await guard.recordAuthFailure(ip);
+      if (isAppError(error) && error.status === 401) {
+        await guard.assertAuthAllowed(ip);
+        await guard.recordAuthFailure(ip);
+      }
       throw error;
     }
   };

@@ -74,7 +74,7 @@ describe('authenticate', () => {
     expect(keys.verify).not.toHaveBeenCalled();
   });
 
-  it('limits failed attempts to 30 per minute per IP, then refuses even a valid key with 429', async () => {
+  it('limits failed attempts to 30 per minute per IP, and never refuses a valid key', async () => {
     const keys = fakeKeys();
     const authenticate = createAuthenticator({ apiKeys: keys });
     const bad = request({ authorization: 'Bearer sl_live_guess' });
@@ -83,9 +83,8 @@ describe('authenticate', () => {
     expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(Number(limited.headers['Retry-After'])).toBeGreaterThan(0);
     expect(Number(limited.headers['Retry-After'])).toBeLessThanOrEqual(60);
-    const calls = keys.verify.mock.calls.length;
-    expect((await failure(authenticate(request({ authorization: `Bearer ${VALID}` }), '203.0.113.9'))).code).toBe('rate_limited');
-    expect(keys.verify.mock.calls.length).toBe(calls);
+    // Someone else's failures on a shared address (NAT, a hosted MCP client) must not lock a valid caller out.
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '203.0.113.9')).resolves.toBe(PRINCIPAL);
     // Another IP is unaffected; requests without credentials do not count.
     await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '198.51.100.7')).resolves.toBe(PRINCIPAL);
     for (let i = 0; i < 40; i += 1) expect((await failure(authenticate(request(), '192.0.2.1'))).code).toBe('missing_credentials');
@@ -103,7 +102,7 @@ describe('authenticate', () => {
 });
 
 describe('authenticate with an injected guard', () => {
-  it('asks the guard before verifying and reports only 401 failures to it', async () => {
+  it('asks the guard only after a failed verification, and reports only 401 failures to it', async () => {
     const events: string[] = [];
     let blocked = false;
     const failures = {
@@ -117,9 +116,10 @@ describe('authenticate with an injected guard', () => {
     await authenticate(request({ authorization: `Bearer ${VALID}` }), 'a');
     await failure(authenticate(request({ authorization: 'Bearer sl_live_bad' }), 'a'));
     await failure(authenticate(request(), 'a'));
-    expect(events).toEqual(['assert:a', 'assert:a', 'fail:a']);
+    expect(events).toEqual(['assert:a', 'fail:a']);
     blocked = true;
-    const error = await failure(authenticate(request({ authorization: `Bearer ${VALID}` }), 'a'));
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), 'a')).resolves.toBe(PRINCIPAL);
+    const error = await failure(authenticate(request({ authorization: 'Bearer sl_live_bad' }), 'a'));
     expect(error.headers['Retry-After']).toBe('7');
   });
 });
