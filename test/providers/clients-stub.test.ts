@@ -297,9 +297,11 @@ describe('engine2', () => {
 
   it('passes a Bing error body through on raw requests and returns success bodies unchanged', async () => {
     const { stub, clients } = setup();
-    const text = '{"d":[{"__type":"Site:#Microsoft.Bing.Webmaster.Api","Url":"https:\\/\\/www.example.com\\/"}]}';
-    stub.on('/webmaster/api.svc/json/GetUserSites', () => new Response(text, { headers: { 'content-type': 'application/json' } }));
-    expect((await clients.engine2(KEY, SITE).rawRequest('GET', 'GetUserSites')).body).toBe(text);
+    const text = '{"d":[{"__type":"RankAndTrafficStats:#Microsoft.Bing.Webmaster.Api","Clicks":40,"Date":"\\/Date(1741849200000-0700)\\/","Impressions":1210}]}';
+    stub.on('/webmaster/api.svc/json/GetRankAndTrafficStats', () => new Response(text, { headers: { 'content-type': 'application/json' } }));
+    expect((await clients.engine2(KEY, SITE).rawRequest('GET', 'GetRankAndTrafficStats')).body).toBe(text);
+    // The user's whole site list (other projects' sites, verification codes) is not this project's data.
+    expect(await failure(clients.engine2(KEY, SITE).rawRequest('GET', 'GetUserSites'))).toMatchObject({ code: 'invalid_parameter', param: 'path' });
     stub.on('/webmaster/api.svc/json/GetQueryPageStats', () => json({ ErrorCode: 8, Message: 'InvalidParameter' }, 400));
     const error = await failure(clients.engine2(KEY, SITE).rawRequest('GET', 'GetQueryPageStats?query=x'));
     expect(error).toMatchObject({ code: 'upstream_rejected', status: 400, upstream: { ErrorCode: 8, Message: 'InvalidParameter' } });

@@ -91,7 +91,7 @@ export function createEngine2Client(deps: Engine2ClientDeps, apiKey: string, sit
     getQueryPageStats: (query) => list('GetQueryPageStats', queryStatsSchema, { ...site, query }, toPageRows),
     getPageQueryStats: (page) => list('GetPageQueryStats', queryStatsSchema, { ...site, page }, toQueryRows),
     getQueryTrafficStats: (query) => list('GetQueryTrafficStats', trafficStatsSchema, { ...site, query }, toTrafficRows),
-    rawRequest(method, path) {
+    async rawRequest(method, path) {
       const target = toRawEngine2Path(method, path, siteUrl);
       return call(
         `raw:${target.operation}`,

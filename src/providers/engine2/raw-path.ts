@@ -1,9 +1,11 @@
 // Validates a raw-proxy path for engine2 (`GetX?param=…`, read methods only) and rebuilds it from constants.
 import { invalidParameter, notFound } from '../../errors/app-error.ts';
 
-/** Read-only stats methods and the parameters each takes besides siteUrl. */
+/**
+ * Read-only stats methods of one site and the parameters each takes besides siteUrl. GetUserSites is left out:
+ * it lists every site of the credential's user (with verification codes), not just this project's.
+ */
 export const RAW_ENGINE2_METHODS: Record<string, readonly string[]> = {
-  GetUserSites: [],
   GetRankAndTrafficStats: [],
   GetQueryStats: [],
   GetPageStats: [],
@@ -39,5 +41,5 @@ export function toRawEngine2Path(method: string, path: string, siteUrl: string):
   for (const key of allowed) {
     if (params[key] === undefined) throw invalidParameter('path', `${name} needs the "${key}" parameter.`);
   }
-  return { operation: name, params: name === 'GetUserSites' ? params : { siteUrl, ...params } };
+  return { operation: name, params: { siteUrl, ...params } };
 }
