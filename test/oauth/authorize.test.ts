@@ -65,18 +65,18 @@ describe('GET /oauth/authorize: bad requests from a known client → redirect wi
     ['response_type=token', { response_type: 'token' }, 'unsupported_response_type'],
     ['another resource', { resource: 'https://other.example/api/mcp' }, 'invalid_target'],
     ['the REST API as resource', { resource: `${PUBLIC_URL}/api/v1` }, 'invalid_target'],
-  ])('%s → %s', async (_what, extra, error) => {
-    const location = errorRedirect(await get(authorizeQuery(client, challenge, extra)));
-    expect(location.origin + location.pathname).toBe('http://127.0.0.1:33418/callback');
-    expect(location.searchParams.get('error')).toBe(error);
-    expect(location.searchParams.get('state')).toBe('st-123');
-    expect(location.searchParams.get('iss')).toBe(PUBLIC_URL);
-    expect(location.searchParams.get('code')).toBeNull();
+  ])('%s → %s, on a page (never a redirect: self-registered clients must not turn Siteline into a redirector)', async (_what, extra, error) => {
+    const res = await get(authorizeQuery(client, challenge, extra));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain(error);
   });
 
   it('a repeated parameter is invalid_request', async () => {
-    const location = errorRedirect(await get(`${authorizeQuery(client, challenge)}&scope=mcp:write`));
-    expect(location.searchParams.get('error')).toBe('invalid_request');
+    const res = await get(`${authorizeQuery(client, challenge)}&scope=mcp:write`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('invalid_request');
   });
 });
 

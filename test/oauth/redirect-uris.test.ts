@@ -13,6 +13,7 @@ describe('redirectUriProblem', () => {
     'http://127.0.0.1:33418/',
     'http://localhost:8787/callback',
     'http://[::1]:6274/oauth/callback',
+    'com.example.app:/oauth/callback',
   ])('allows %s', (uri) => expect(redirectUriProblem(uri)).toBeUndefined());
 
   it.each([
@@ -24,6 +25,8 @@ describe('redirectUriProblem', () => {
     ['https://a.example/cb#x', /fragment/],
     ['https://user:pw@a.example/cb', /credentials/],
     ['not a uri', /absolute/],
+    ['search-ms:query=invoice&crumb=location:%5C%5Cattacker.example%5Cshare', /neither reverse-domain/],
+    ['ms-settings:privacy', /neither reverse-domain/],
   ])('refuses %s', (uri, reason) => expect(redirectUriProblem(uri)).toMatch(reason));
 });
 

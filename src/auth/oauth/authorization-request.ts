@@ -53,11 +53,10 @@ export async function checkAuthorizationRequest(db: Kysely<Database>, config: OA
   }
 
   const state = params.get('state') ?? undefined;
-  const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({
-    ok: false,
-    kind: 'redirect',
-    location: redirectWith(redirectUri, { error, error_description: description, state, iss: config.issuer }),
-  });
+  // Clients register themselves without authenticating, so a malformed request is shown on a page instead of
+  // being redirected: otherwise anyone could register a redirect URI and use Siteline as a redirector
+  // (RFC 9700 §4.11.2). Redirects carry only outcomes the signed-in user chose (a code, or access_denied).
+  const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({ ok: false, kind: 'page', message: `${error}: ${description}` });
   for (const name of AUTHORIZATION_PARAMS) if (params.getAll(name).length > 1) return fail('invalid_request', `The parameter ${name} is repeated.`);
   if (params.get('response_type') !== 'code') return fail('unsupported_response_type', "Only response_type=code is supported.");
   const challenge = params.get('code_challenge');

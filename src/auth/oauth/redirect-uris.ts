@@ -8,6 +8,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 // Schemes that would run or embed content in the browser, or that name no app.
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'about:', 'blob:', 'filesystem:', 'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:']);
 const SCHEME = /^[a-z][a-z0-9+.-]*:$/;
+/** Short private-use schemes of MCP clients we know (RFC 8252 prefers reverse-domain ones). */
+const NATIVE_APP_SCHEMES = new Set(['cursor', 'vscode', 'vscode-insiders', 'windsurf', 'zed']);
 export const MAX_REDIRECT_URIS = 20;
 
 export function isLoopbackHttp(url: URL): boolean {
@@ -28,8 +30,11 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (!SCHEME.test(url.protocol) || FORBIDDEN_SCHEMES.has(url.protocol)) return `uses the scheme '${url.protocol}', which is not allowed`;
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') return isLoopbackHttp(url) ? undefined : 'uses http on a non-loopback host; use https (http is allowed for 127.0.0.1, [::1] and localhost only)';
-  // A private-use scheme of a native app (RFC 8252 §7.1), e.g. cursor://anysphere.cursor-mcp/oauth/callback.
-  return undefined;
+  // A private-use scheme of a native app (RFC 8252 §7.1): reverse-domain (`com.example.app:`), or one of the
+  // editors that use short schemes. Anything else could launch an arbitrary OS protocol handler (search-ms:, …).
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme.includes('.') || NATIVE_APP_SCHEMES.has(scheme)) return undefined;
+  return `uses the scheme '${url.protocol}', which is neither reverse-domain (com.example.app:) nor a known editor's`;
 }
 
 /** Throws 400 invalid_redirect_uri naming the first bad URI. */
