@@ -24,7 +24,14 @@ export const SIGN_IN_LIMITS: { ip: LimitPolicy; account: LimitPolicy } = {
 };
 
 /** A same-site path to go back to after signing in; anything else (absolute, protocol-relative) → /account. */
+/**
+ * A local path to return to after sign-in, or /account. Control characters and backslashes are refused (browsers
+ * drop tabs and newlines, so `/\t/evil.example` would become `//evil.example`), and the result must stay on
+ * this origin once resolved as a browser would.
+ */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || value.length > 4000 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/account';
-  return value;
+  if (!value || value.length > 4000 || !value.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(value)) return '/account';
+  const base = 'http://siteline.invalid';
+  const url = new URL(value, base);
+  return url.origin === base ? `${url.pathname}${url.search}` : '/account';
 }
