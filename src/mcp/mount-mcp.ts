@@ -15,6 +15,8 @@ import { mountProtectedResourceMetadata } from './protected-resource.ts';
 export const MCP_PATH = '/api/mcp';
 /** SPEC §10. */
 export const MCP_BODY_LIMIT = 1024 * 1024;
+/** JSON-RPC batches (2025-03-26 clients only) are capped; each message costs one request of the key's limit. */
+export const MCP_MAX_BATCH = 10;
 
 const ALLOW_HEADERS = ['authorization', 'content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id'];
 const EXPOSE_HEADERS = ['www-authenticate', 'mcp-protocol-version', 'mcp-session-id', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'];
@@ -54,6 +56,15 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     if (!isJsonContentType(request.headers.get('content-type'))) return handler.fetch(request, { authInfo }); // the SDK's 415
     const body = await readBody(request);
     if (body instanceof Response) return body;
+    // 2025-03-26 clients may batch messages: each one counts against the key's rate limit, and batches are small.
+    if (Array.isArray(body.parsed)) {
+      if (body.parsed.length > MCP_MAX_BATCH) return rpcError(400, -32600, `A batch may hold at most ${MCP_MAX_BATCH} messages.`);
+      try {
+        for (let i = 1; i < body.parsed.length; i++) addResponseHeaders(event, await deps.limitRequest(principal));
+      } catch (error) {
+        return problemResponse(toAppError(error), requestId, event.context.responseHeaders);
+      }
+    }
     return handler.fetch(request, { authInfo, parsedBody: body.parsed });
   });
 }

@@ -57,6 +57,17 @@ describe('POST /api/mcp transport', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it('caps JSON-RPC batches and charges every message against the rate limit', async () => {
+    const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    const tooMany = await mcp({ body: Array.from({ length: 11 }, (_, i) => ping(i)), headers: { 'mcp-protocol-version': '2025-03-26' } });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error.code).toBe(-32600);
+    const before = Number(/r=(\d+)/.exec((await mcp()).headers.get('ratelimit') ?? '')?.[1]);
+    await mcp({ body: Array.from({ length: 5 }, (_, i) => ping(i)), headers: { 'mcp-protocol-version': '2025-03-26' } });
+    const after = Number(/r=(\d+)/.exec((await mcp()).headers.get('ratelimit') ?? '')?.[1]);
+    expect(before - after).toBe(6); // the batch of 5 and the probe itself
+  });
+
   it('406 without text/event-stream in Accept, 415 for another content type', async () => {
     expect((await mcp({ headers: { accept: 'application/json' } })).status).toBe(406);
     expect((await mcp({ headers: { 'content-type': 'text/plain' } })).status).toBe(415);
