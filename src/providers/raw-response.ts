@@ -31,13 +31,33 @@ export interface RawTarget {
  * provider root plus the checked path (never caller text), and no redirects followed.
  */
 export async function googleRawAttempt(session: GoogleSession, root: string, target: RawTarget, body: unknown, signal: AbortSignal): Promise<RawResponse> {
-  const res = await session.auth.request<string>({
+  const res = await session.auth.request<unknown>({
     url: new URL(target.path, root),
     method: target.method,
     ...(target.method === 'POST' ? { data: body ?? {} } : {}),
-    responseType: 'text',
+    responseType: 'stream',
     signal,
     redirect: 'manual',
   });
-  return readRawBody(res.status, res.data, res.headers, `raw ${target.operation}`);
+  return readRawBody(res.status, await readCapped(res.data, signal), res.headers, `raw ${target.operation}`);
 }
+
+/** Reads a streamed answer, giving up past RAW_ANSWER_LIMIT so one raw call cannot exhaust the server's memory. */
+async function readCapped(stream: unknown, signal: AbortSignal): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > RAW_ANSWER_LIMIT) {
+      (stream as { destroy?: () => void; cancel?: () => unknown }).destroy?.();
+      if (signal.aborted) throw signal.reason;
+      throw new MalformedAnswer(`an answer larger than ${RAW_ANSWER_LIMIT / 1024 / 1024} MiB; ask for fewer rows`);
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Largest provider answer a raw proxy passes through. */
+export const RAW_ANSWER_LIMIT = 8 * 1024 * 1024;
