@@ -27,6 +27,8 @@ export function createApp(deps: AppDeps): H3 {
       addResponseHeaders(event, { 'x-request-id': requestId });
     },
     onError(thrown, event) {
+      // A request h3 refuses before onRequest (unreadable URL) still gets its id.
+      if (event.context.requestId === undefined) addResponseHeaders(event, { 'x-request-id': (event.context.requestId = requestIdFrom(event.req.headers)) });
       const error = appErrorFromThrown(thrown);
       if (error.status >= 500) {
         deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);

@@ -70,6 +70,15 @@ describe('routing failures', () => {
     expect((await rt.request('/totally/else')).status).toBe(404);
   });
 
+  it('400 (not 500) for a path with broken percent-encoding, with the request id echoed', async () => {
+    for (const path of ['/api/v1/projects/%ff', '/api/v1/%E0%A4%A']) {
+      const res = await rt.request(path, { key, headers: { 'x-request-id': 'client-id-12345' } });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('x-request-id')).toBe('client-id-12345');
+      expect(await problem(res)).toMatchObject({ code: 'invalid_parameter', status: 400 });
+    }
+  });
+
   it('405 with Allow for a wrong method on a known path', async () => {
     const res = await rt.request('/api/v1/projects/list', { key, method: 'DELETE' });
     expect(res.status).toBe(405);
