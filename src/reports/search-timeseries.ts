@@ -3,6 +3,7 @@
 import type { DateRange } from '../domain/calendar.ts';
 import { bucketKeyOfDate, bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import { hourKeyAt } from '../domain/hours.ts';
+import { todayInZone } from '../domain/time-zone.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { mergeSearchMetrics, type SearchMetricsInput } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
@@ -45,6 +46,7 @@ export async function searchTimeseries(ctx: GraphQLContext, args: SearchTimeseri
   const { period, project } = scope;
   const interval = parseInterval(args.interval ?? undefined, period);
   const hourly = interval === 'hour';
+  if (hourly) assertWithinHourlyWindow(period, project.timezone, scope.now);
   const { choice, connected, warnings: sourceWarnings } = await resolveSearchSources(
     ctx,
     project,
@@ -143,3 +145,13 @@ function hourBucket(timeZone: string): (key: string) => string | undefined {
     return Number.isNaN(instant) ? undefined : hourKeyAt(instant, timeZone);
   };
 }
+
+/** engine1 keeps hourly data for the last 10 days only: an older hourly period would be silent zeros. */
+function assertWithinHourlyWindow(period: DateRange, timeZone: string, now: Date): void {
+  const earliest = addDays(todayInZone(timeZone, now), -HOURLY_HISTORY_DAYS);
+  if (period.start < earliest) {
+    throw new AppError('invalid_parameter', `Hourly search data covers the last ${HOURLY_HISTORY_DAYS} days only (from ${earliest}); the period starts ${period.start}. Use interval=day for older periods.`, { param: 'interval' });
+  }
+}
+
+const HOURLY_HISTORY_DAYS = 10;

@@ -68,6 +68,10 @@ describe('search timeseries', () => {
     expect(e2.body).toMatchObject({ status: 400, param: 'interval', provider: 'engine2' });
     const long = await rt.get(`${URL}?period=28days&interval=hour`);
     expect(long.body).toMatchObject({ status: 400, param: 'interval' });
+    // A short period older than engine1's 10 days of hourly data would be silent zeros: refused instead.
+    const old = await rt.get(`${URL}?period=custom_2026-01-01_2026-01-01&interval=hour&sp=engine1`);
+    expect(old.body).toMatchObject({ status: 400, param: 'interval' });
+    expect(old.body.detail).toMatch(/last 10 days/);
     expect((await rt.get(`${URL}?interval=fortnight`)).body).toMatchObject({ status: 400, param: 'interval' });
     expect(rt.sandbox.stats().total).toBe(0);
   });
