@@ -211,11 +211,14 @@ async function engine2Rows(ctx: GraphQLContext, cs: ConnectedSource, scope: Repo
   return { rows, result, warnings: cut.warnings };
 }
 
-/** By the order metric, then clicks, impressions and key, so pages are stable. */
+/** By the order metric (rows without a value last, either direction), then clicks, impressions and key, so pages are stable. */
 export function sortRows<T extends { key: string; clicks: number; impressions: number }>(rows: readonly T[], order: Order): T[] {
   const sign = order.direction === 'desc' ? -1 : 1;
-  const value = (r: T) => (r as unknown as Record<string, number | null>)[order.metric] ?? Number.NEGATIVE_INFINITY;
-  return [...rows].sort(
-    (a, b) => sign * (value(a) - value(b)) || b.clicks - a.clicks || b.impressions - a.impressions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
+  const value = (r: T) => (r as unknown as Record<string, number | null | undefined>)[order.metric] ?? null;
+  const byMetric = (a: T, b: T) => {
+    const [x, y] = [value(a), value(b)];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return sign * (x - y);
+  };
+  return [...rows].sort((a, b) => byMetric(a, b) || b.clicks - a.clicks || b.impressions - a.impressions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -88,7 +88,8 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
     }
     return out;
   });
-  const results = previous ? [fields.metadata, current, previous] : [fields.metadata, current];
+  // The property's metadata only validated names: the data's age and cache state are the reports'.
+  const results = previous ? [current, previous] : [current];
   return {
     project: scope.project.key,
     period: scope.periodJson,

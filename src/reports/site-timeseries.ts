@@ -71,7 +71,7 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     interval,
     points,
     total: scope.previous ? compared(total, totalOf(totals.value, PREVIOUS_RANGE, metric)) : total,
-    meta: buildMeta({ results: [fields.metadata, series, totals], sources: ['analytics'], warnings: [...scope.warnings, ...series.value.warnings], now: scope.now }),
+    meta: buildMeta({ results: [series, totals], sources: ['analytics'], warnings: [...scope.warnings, ...series.value.warnings], now: scope.now }),
   };
 }
 

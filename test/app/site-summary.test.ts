@@ -83,6 +83,14 @@ describe('GET /api/v1/metrics/{projectKey}/summary', () => {
     expect((await rt.get('/api/v1/metrics/nope/summary')).status).toBe(404);
   });
 
+  it('answers a period starting on the earliest day without the comparison it cannot have', async () => {
+    const { status, body } = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2015-08-14_2015-09-01');
+    expect(status).toBe(200);
+    expect(body.period.previous).toBeUndefined();
+    expect(typeof body.metrics.sessions).toBe('number');
+    expect(body.meta.warnings.map((w: { code: string }) => w.code)).toContain('comparison_unavailable');
+  });
+
   it('marks today as partial', async () => {
     const { body } = await rt.get('/api/v1/metrics/acme-shop/summary?period=today');
     expect(body.meta.warnings.map((w: { code: string }) => w.code)).toContain('partial_period');
