@@ -33,7 +33,8 @@ export function quotaVerdict(
   detail: string,
   options: { retryable: boolean; retryAfterMs?: number; status?: number },
 ): FailureVerdict {
-  const headers = retryAfterHeader(options.retryAfterMs);
+  // Without the provider's own hint: a short-term limit is worth retrying in a minute, a daily one in an hour.
+  const headers = retryAfterHeader(options.retryAfterMs ?? (options.retryable ? 60_000 : 3_600_000));
   return {
     error: new AppError('upstream_quota_exhausted', detail, { provider: source, headers }),
     retryable: options.retryable,

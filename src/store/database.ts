@@ -1,6 +1,6 @@
 // Opens the store: PostgreSQL (pg Pool) for postgres:// URLs, otherwise SQLite through node:sqlite;
 // applies pending migrations before handing the Kysely instance out.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
@@ -71,9 +71,11 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Store 
 }
 
 function openSqlite(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const database = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
+  // Digests, sessions and sealed credentials live here: readable by the service's user only.
+  if (path !== ':memory:') for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(database) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
