@@ -1,5 +1,6 @@
 // `siteline keys create|list|revoke|rotate`: API keys of an account. The plaintext key is printed once, at creation.
 import { createApiKeyService } from '../../auth/api-keys.ts';
+import { announcementNote, announceRevocation } from '../announce-revocation.ts';
 import type { ApiKeyView } from '../../auth/api-keys.ts';
 import { parseScopes } from '../../auth/scopes.ts';
 import { requireAccountByEmail } from '../../store/accounts-repository.ts';
@@ -103,11 +104,12 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const { values, positionals } = parseCommandArgs(args, ACCOUNT);
       const handle = requirePositional(positionals, 0, 'key id | prefix');
       const email = requireOption(values.account, '--account');
-      return withStore(io, async ({ store }) => {
+      return withStore(io, async ({ store, settings }) => {
         const account = await requireAccountByEmail(store.db, email);
         const key = await createApiKeyService({ db: store.db }).revoke(account.id, handle);
-        if (values.json) writeJson(io, { apiKey: key });
-        else io.stdout.write(`Revoked API key ${key.id} (${key.prefix}…${key.last4}).\n`);
+        const announced = await announceRevocation(settings, key.id);
+        if (values.json) writeJson(io, { apiKey: key, announced });
+        else io.stdout.write(`Revoked API key ${key.id} (${key.prefix}…${key.last4}). ${announcementNote(announced)}\n`);
         return 0;
       });
     },
@@ -119,9 +121,11 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const handle = requirePositional(positionals, 0, 'key id | prefix');
       const email = requireOption(values.account, '--account');
       const graceMs = values.grace === undefined ? undefined : parseDuration(values.grace, '--grace');
-      return withStore(io, async ({ store }) => {
+      return withStore(io, async ({ store, settings }) => {
         const account = await requireAccountByEmail(store.db, email);
         const rotated = await createApiKeyService({ db: store.db }).rotate(account.id, handle, graceMs === undefined ? {} : { graceMs });
+        // The old key's expiry changed: servers must re-read it rather than trust their cached copy.
+        await announceRevocation(settings, rotated.previous.id);
         if (values.json) {
           writeJson(io, { key: rotated.key, apiKey: rotated.record, previous: rotated.previous });
         } else {

@@ -1,0 +1,31 @@
+// Tells running servers that a key was revoked or rotated, so their caches drop it at once (SPEC §6: within 1 s
+// on every instance). Through Redis when REDIS_URL is set; without Redis the servers re-read keys within 30 s.
+import { BUS_CHANNELS } from '../bus/channels.ts';
+import { createBus } from '../bus/create-bus.ts';
+import { closeRedis, createRedis, waitForRedis } from '../cache/redis-connection.ts';
+import type { Settings } from '../config/settings.ts';
+
+/** The same namespace the servers' shared state uses (src/cache/shared-state.ts). */
+const BUS_PREFIX = 'siteline:bus:';
+
+export type Announcement = 'sent' | 'no-redis' | 'failed';
+
+export async function announceRevocation(settings: Settings, keyId: string): Promise<Announcement> {
+  if (!settings.REDIS_URL) return 'no-redis';
+  const redis = createRedis(settings.REDIS_URL, { name: 'siteline-cli' });
+  try {
+    if (!(await waitForRedis(redis, 2_000))) return 'failed';
+    const bus = createBus({ redis, prefix: BUS_PREFIX });
+    const { remote } = await bus.publish(BUS_CHANNELS.apiKeyRevoked, { keyId });
+    await bus.close();
+    return remote === 'sent' ? 'sent' : 'failed';
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+export function announcementNote(result: Announcement): string {
+  if (result === 'sent') return 'Running servers were told through Redis.';
+  if (result === 'no-redis') return 'Servers without Redis stop accepting it within 30 s.';
+  return 'Could not reach Redis: servers stop accepting it within 30 s.';
+}
