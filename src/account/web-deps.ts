@@ -24,13 +24,19 @@ export const SIGN_IN_LIMITS: { ip: LimitPolicy; account: LimitPolicy } = {
 };
 
 /** A same-site path to go back to after signing in; anything else (absolute, protocol-relative) → /account. */
+/** Control characters, space, DEL and the backslash: browsers drop or reinterpret them in a Location. */
+function isUnsafeInPath(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code <= 0x20 || code === 0x7f || char === '\\';
+}
+
 /**
  * A local path to return to after sign-in, or /account. Control characters and backslashes are refused (browsers
  * drop tabs and newlines, so `/\t/evil.example` would become `//evil.example`), and the result must stay on
  * this origin once resolved as a browser would.
  */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || value.length > 4000 || !value.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(value)) return '/account';
+  if (!value || value.length > 4000 || !value.startsWith('/') || [...value].some(isUnsafeInPath)) return '/account';
   const base = 'http://siteline.invalid';
   const url = new URL(value, base);
   return url.origin === base ? `${url.pathname}${url.search}` : '/account';

@@ -31,11 +31,6 @@ afterAll(() => fx.rt.dispose());
 
 const get = (path: string, withCookie = true) => fx.rt.request(path, { headers: withCookie ? { cookie } : {} });
 
-function errorRedirect(res: Response): URL {
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get('location')!);
-}
-
 describe('GET /oauth/authorize: requests the client cannot be trusted with → error page, no redirect', () => {
   it.each([
     ['an unknown client_id', { client_id: 'slc_doesnotexist' }],
