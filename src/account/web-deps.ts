@@ -23,7 +23,6 @@ export const SIGN_IN_LIMITS: { ip: LimitPolicy; account: LimitPolicy } = {
   account: { name: 'signin_account', points: 10, windowSec: 900 },
 };
 
-/** A same-site path to go back to after signing in; anything else (absolute, protocol-relative) → /account. */
 /** Control characters, space, DEL and the backslash: browsers drop or reinterpret them in a Location. */
 function isUnsafeInPath(char: string): boolean {
   const code = char.charCodeAt(0);
