@@ -7,8 +7,14 @@ import { DOCS_CSP } from './docs-styles.ts';
 import { renderDocsPage } from './render-docs-page.ts';
 
 export const DOCS_PATH = '/api/v1/docs';
+/** Problem JSON `type` is `/api/v1/errors#<code>`; the browser keeps the fragment through the redirect. */
+export const ERRORS_PATH = '/api/v1/errors';
 
 export function mountDocs(app: H3, api: ApiDocument): void {
+  app.all(ERRORS_PATH, (event) => {
+    assertReadMethod(event.req.method);
+    return new FastResponse(null, { status: 302, headers: { location: DOCS_PATH, 'cache-control': 'public, max-age=300' } });
+  });
   let html: string | undefined;
   app.all(DOCS_PATH, (event) => {
     assertReadMethod(event.req.method);

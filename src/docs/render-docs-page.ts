@@ -88,7 +88,7 @@ function typeOf(p: DocsParameter): string {
 }
 
 function renderErrors(model: DocsModel): string {
-  const rows = model.errorCodes.map((c) => `<tr id="error-${e(c.code)}"><td>${c.status}</td><th scope="row"><code>${e(c.code)}</code></th><td>${e(c.title)}</td><td>${inlineMarkdown(c.when)}</td></tr>`);
+  const rows = model.errorCodes.map((c) => `<tr id="error-${e(c.code)}"><td><span id="${e(c.code)}"></span>${c.status}</td><th scope="row"><code>${e(c.code)}</code></th><td>${e(c.title)}</td><td>${inlineMarkdown(c.when)}</td></tr>`);
   return `<section id="errors" aria-labelledby="errors-title">
 <h2 id="errors-title">Errors</h2>
 <p>Every non-2xx answer is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>code</code> and <code>request_id</code>, plus <code>param</code>, <code>errors</code> or <code>provider</code> when they apply.</p>

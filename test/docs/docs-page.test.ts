@@ -74,7 +74,7 @@ describe('GET /api/v1/docs', () => {
 
   it('has the overview and a table of every error code', () => {
     expect(html).toContain('<h3 id="overview-periods-and-time-zones">Periods and time zones</h3>');
-    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(html).toMatch(new RegExp(`<tr id="error-${code}"><td>${status}</td>`));
+    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(html).toMatch(new RegExp(`<tr id="error-${code}"><td><span id="${code}"></span>${status}</td>`));
   });
 
   it('is structured for assistive technology', () => {
