@@ -19,7 +19,7 @@ import { reportPolicy } from '../loaders/upstream-cache.ts';
 import { resolveReportScope, type ReportScope } from './report-context.ts';
 import { cutWeekly } from './search-engine2.ts';
 import { dailyRequest, type SearchArgs } from './search-summary.ts';
-import { engine1Freshness, resolveSearchSources, sourcesUsed } from './search-sources.ts';
+import { engine1Freshness, resolveSearchSources, settleEngines, sourcesUsed } from './search-sources.ts';
 
 /** Rows read from engine1 for one breakdown (4 pages); sorting and combining need every row, not the top few. */
 export const BREAKDOWN_ROW_CAP = 100_000;
@@ -130,7 +130,7 @@ export async function combinedSearchRows(
 
   const e1 = connected.engine1 ? engine1Rows(ctx, connected.engine1, scope, dimension, groups, policy) : undefined;
   const e2 = connected.engine2 ? engine2Rows(ctx, connected.engine2, scope, dimension as 'query' | 'page', filter) : undefined;
-  const [r1, r2] = await Promise.all([e1, e2]);
+  const [r1, r2] = await settleEngines(choice, e1, e2, warnings);
 
   const byProvider: Partial<Record<SearchSource, SearchRowInput[]>> = {};
   const results: CachedResult<unknown>[] = [];
@@ -146,7 +146,7 @@ export async function combinedSearchRows(
     results.push(r2.result);
     warnings.push(...r2.warnings);
   }
-  const sources = sourcesUsed(connected);
+  const sources = sourcesUsed(byProvider);
   return {
     choice,
     rows: combineSearchRows(byProvider, dimension),

@@ -122,3 +122,31 @@ export function toFiguresJson(current: SearchFigures, previous?: SearchFigures):
     position: pair(current.position, previous.position),
   };
 }
+
+const UPSTREAM_FAILURES = new Set(['upstream_credential_invalid', 'upstream_error', 'upstream_unavailable', 'upstream_timeout', 'upstream_quota_exhausted']);
+
+/**
+ * Waits for both engines. With sp=all, an engine whose provider fails is left out with a `source_failed` warning
+ * while the other one answers (partial data beats none); an engine asked for alone, both failing, or a caller
+ * error fail the request as usual.
+ */
+export async function settleEngines<A, B>(
+  choice: string,
+  engine1: Promise<A> | undefined,
+  engine2: Promise<B> | undefined,
+  warnings: Warning[],
+): Promise<[A | undefined, B | undefined]> {
+  const [first, second] = await Promise.allSettled([engine1, engine2]);
+  const failures = [first, second].filter((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failures.length === 0) return [(first as PromiseFulfilledResult<A>).value, (second as PromiseFulfilledResult<B>).value];
+  const tolerable = choice === 'all' && engine1 !== undefined && engine2 !== undefined && failures.length === 1 && isUpstreamFailure(failures[0]!.reason);
+  if (!tolerable) throw failures[0]!.reason;
+  const failed = first.status === 'rejected' ? 'engine1' : 'engine2';
+  const error = failures[0]!.reason as AppError;
+  warnings.push({ code: 'source_failed', message: `${failed} could not answer (${error.code}); its data is left out. ${error.message}` });
+  return [first.status === 'fulfilled' ? first.value : undefined, second.status === 'fulfilled' ? second.value : undefined];
+}
+
+function isUpstreamFailure(error: unknown): boolean {
+  return error instanceof AppError && UPSTREAM_FAILURES.has(error.code);
+}

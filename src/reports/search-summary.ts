@@ -18,6 +18,7 @@ import {
   figuresOf,
   mergeFigures,
   resolveSearchSources,
+  settleEngines,
   sourcesUsed,
   toFiguresJson,
   type FiguresJson,
@@ -54,9 +55,8 @@ export async function searchSummary(ctx: GraphQLContext, args: SearchArgs): Prom
     ? ctx.loaders.engine1.query(connected.engine1, dailyRequest(span), policy, scope.force)
     : undefined;
   const e2 = connected.engine2 ? ctx.loaders.engine2.trafficStats(connected.engine2, scope.force) : undefined;
-  const [r1, r2] = await Promise.all([e1, e2]);
-
   const warnings: Warning[] = [...scope.warnings, ...sourceWarnings];
+  const [r1, r2] = await settleEngines(choice, e1, e2, warnings);
   const perProvider: Partial<Record<SearchSource, SearchFigures[]>> = {};
   let dataThrough: string | undefined;
   if (r1) {
@@ -83,7 +83,7 @@ export async function searchSummary(ctx: GraphQLContext, args: SearchArgs): Prom
     sp: choice,
     totals: toFiguresJson(combined[0]!, combined[1]),
     byProvider,
-    meta: buildMeta({ results, sources: sourcesUsed(connected), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
+    meta: buildMeta({ results, sources: sourcesUsed(perProvider), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
   };
 }
 

@@ -16,7 +16,7 @@ import { addDays } from '../domain/calendar.ts';
 import { resolveReportScope } from './report-context.ts';
 import { cutDaily } from './search-engine2.ts';
 import { dailyRequest, ENGINE2_NO_POSITION, type SearchArgs } from './search-summary.ts';
-import { engine1Freshness, figuresOf, mergeFigures, NO_FIGURES, resolveSearchSources, sourcesUsed, type FiguresInput, type SearchFigures } from './search-sources.ts';
+import { engine1Freshness, figuresOf, mergeFigures, NO_FIGURES, resolveSearchSources, settleEngines, sourcesUsed, type FiguresInput, type SearchFigures } from './search-sources.ts';
 
 export interface SearchTimeseriesArgs extends SearchArgs {
   interval?: string | null;
@@ -67,7 +67,7 @@ export async function searchTimeseries(ctx: GraphQLContext, args: SearchTimeseri
 
   const e1 = connected.engine1 ? ctx.loaders.engine1.query(connected.engine1, hourly ? hourlyRequest(period) : dailyRequest(period), policy, scope.force) : undefined;
   const e2 = connected.engine2 ? ctx.loaders.engine2.trafficStats(connected.engine2, scope.force) : undefined;
-  const [r1, r2] = await Promise.all([e1, e2]);
+  const [r1, r2] = await settleEngines(choice, e1, e2, warnings);
 
   const perProvider: Partial<Record<SearchSource, Map<string, FiguresInput[]>>> = {};
   let dataThrough: string | undefined;
@@ -115,7 +115,7 @@ export async function searchTimeseries(ctx: GraphQLContext, args: SearchTimeseri
     points,
     totals: mergeFigures(used.map((s) => totalsBy[s]!)),
     ...(withBreakdown ? { byProvider: totalsBy } : {}),
-    meta: buildMeta({ results, sources: sourcesUsed(connected), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
+    meta: buildMeta({ results, sources: used, warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
   };
 }
 
