@@ -30,8 +30,8 @@ export const settingsSchema = z.object({
     .describe('Key (32 bytes, base64) for AES-256-GCM encryption of stored provider credentials and for signing tokens. Default: generated once into DATA_DIR/secret-key.'),
   SITELINE_SANDBOX: z
     .enum(['auto', 'off'])
-    .default('auto')
-    .describe('auto: start the in-process provider sandbox and seed demo data; off: real providers only.'),
+    .optional()
+    .describe('auto: start the provider sandbox and seed demo data; off: real providers only. Default: auto, except off when DATABASE_URL is PostgreSQL or PUBLIC_URL is https (a production-shaped setup never gets a demo account by accident).'),
   SANDBOX_PORT: port.default(4010).describe('Port on which the in-process sandbox answers (its /__sandbox/* switches live there).'),
   SANDBOX_URL: z
     .url({ protocol: /^https?$/ })
@@ -51,7 +51,15 @@ export const settingsSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long SIGTERM waits for in-flight requests.'),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+type ParsedSettings = z.infer<typeof settingsSchema>;
+export type Settings = Omit<ParsedSettings, 'SITELINE_SANDBOX'> & { SITELINE_SANDBOX: 'auto' | 'off' };
+
+/** The sandbox only when nothing says this is a production setup, unless asked for explicitly. */
+function sandboxDefault(parsed: ParsedSettings): 'auto' | 'off' {
+  if (parsed.SITELINE_SANDBOX) return parsed.SITELINE_SANDBOX;
+  const production = /^postgres(ql)?:\/\//i.test(parsed.DATABASE_URL ?? '') || (parsed.PUBLIC_URL ?? '').startsWith('https:');
+  return production ? 'off' : 'auto';
+}
 
 export class SettingsError extends Error {
   readonly problems: string[];
@@ -66,7 +74,7 @@ export class SettingsError extends Error {
 export function loadSettings(env: NodeJS.ProcessEnv): Settings {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = settingsSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...parsed.data, SITELINE_SANDBOX: sandboxDefault(parsed.data) };
   throw new SettingsError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
 }
 

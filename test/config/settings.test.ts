@@ -19,6 +19,13 @@ describe('loadSettings', () => {
     expect(publicUrlOf(settings)).toBe('https://api.example.com');
   });
 
+  it('keeps the demo sandbox off in a production-shaped setup unless asked for', () => {
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/siteline' }).SITELINE_SANDBOX).toBe('off');
+    expect(loadSettings({ PUBLIC_URL: 'https://siteline.example.com' }).SITELINE_SANDBOX).toBe('off');
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/siteline', SITELINE_SANDBOX: 'auto' }).SITELINE_SANDBOX).toBe('auto');
+    expect(loadSettings({ PUBLIC_URL: 'http://localhost:3000' }).SITELINE_SANDBOX).toBe('auto');
+  });
+
   it('lists every problem, naming each variable', () => {
     try {
       loadSettings({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud', SITELINE_SANDBOX: 'maybe', SITELINE_SECRET_KEY: 'short' });
