@@ -80,7 +80,8 @@ export function normalisePage(raw: string): string {
     }
   }
   if (text.startsWith('/') && !text.startsWith('//')) {
-    const noFragment = text.split('#', 1)[0] ?? '';
+    // Trimmed again: whitespace before a dropped fragment would otherwise survive (`/ #x` → `/`, idempotently).
+    const noFragment = (text.split('#', 1)[0] ?? '').trimEnd();
     const q = noFragment.indexOf('?');
     return q === -1 ? noFragment : `${noFragment.slice(0, q)}${cleanSearch(noFragment.slice(q))}`;
   }

@@ -57,6 +57,11 @@ describe('normalisePage', () => {
     expect(normalisePage('https://Example.com/p?b=2&a=1&utm_source=news')).toBe(normalisePage('https://example.com/p?gclid=1&a=1&b=2#x'));
   });
 
+  it('drops whitespace left before a fragment (a counterexample fast-check found)', () => {
+    expect(normalisePage('/ #')).toBe('/');
+    expect(normalisePage('/a/b \t#top')).toBe('/a/b');
+  });
+
   it('is idempotent and never throws', () => {
     const url = fc.webUrl({ withQueryParameters: true, withFragments: true });
     fc.assert(fc.property(fc.oneof(url, fc.string()), (s) => normalisePage(normalisePage(s)) === normalisePage(s)), { numRuns: 500 });
