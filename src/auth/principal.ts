@@ -15,10 +15,6 @@ export interface Principal {
   expiresAt?: number;
 }
 
-export function hasScope(principal: Principal, scope: Scope): boolean {
-  return principal.scopes.has(scope);
-}
-
 /** Throws 403 insufficient_scope naming the scope (also in WWW-Authenticate, RFC 6750 §3.1). */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (principal.scopes.has(scope)) return;

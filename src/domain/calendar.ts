@@ -108,14 +108,6 @@ export function eachDay(range: DateRange): IsoDate[] {
   return days;
 }
 
-export function compareDates(a: IsoDate, b: IsoDate): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function minDate(a: IsoDate, b: IsoDate): IsoDate {
-  return a <= b ? a : b;
-}
-
 export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
   return a >= b ? a : b;
 }

@@ -216,10 +216,6 @@ export const SEARCH_DIMENSION_SOURCES: Readonly<Record<SearchDimension, readonly
   date: ['engine1'],
 };
 
-export function isSearchDimension(name: string): name is SearchDimension {
-  return (SEARCH_DIMENSION_NAMES as readonly string[]).includes(name);
-}
-
 /** The engines among `wanted` that serve `dimension`. */
 export function searchSourcesFor(dimension: SearchDimension, wanted: readonly SearchSource[]): SearchSource[] {
   return wanted.filter((s) => SEARCH_DIMENSION_SOURCES[dimension].includes(s));

@@ -16,7 +16,3 @@ export const SOURCE_DISPLAY_NAMES: Record<Source, string> = {
 export function isSource(value: string): value is Source {
   return (SOURCES as readonly string[]).includes(value);
 }
-
-export function isSearchSource(value: string): value is SearchSource {
-  return (SEARCH_SOURCES as readonly string[]).includes(value);
-}

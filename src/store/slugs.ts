@@ -5,10 +5,6 @@ import { randomInt } from 'node:crypto';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
-export function isSlug(value: string): boolean {
-  return SLUG.test(value);
-}
-
 export function assertSlug(param: string, value: string): string {
   if (!SLUG.test(value)) {
     throw invalidParameter(param, `'${value}' is not a valid key: use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.`);

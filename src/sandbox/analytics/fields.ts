@@ -172,8 +172,3 @@ export function planFor(needed: Iterable<string>): MetricPlan[] {
   }
   return BASE_PLAN.filter((m) => want.has(m.key));
 }
-
-/** Names the Data API reserves or that realtime rejects, for precise error messages. */
-export function isCustomName(name: string): boolean {
-  return /^(customEvent|customUser|customItem|averageCustomEvent|countCustomEvent):/.test(name);
-}

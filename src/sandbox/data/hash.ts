@@ -48,9 +48,3 @@ export function gaussian(...keys: number[]): number {
   const d = fmix(h + 3) / 4294967296;
   return (a + b + c + d - 2) * Math.sqrt(3);
 }
-
-/** A deterministic uniform stream for one seed, for places that need several draws in sequence. */
-export function createStream(seed: number): () => number {
-  let counter = 0;
-  return () => unit(seed, counter++);
-}

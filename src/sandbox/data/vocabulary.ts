@@ -131,9 +131,4 @@ function coprimeStep(n: number): number {
   return step;
 }
 
-export function topicIndexOf(kind: SiteKind, query: string): number {
-  const w = wordsFor(kind);
-  return w.topics.findIndex((t) => query.includes(t));
-}
-
 export { slug as toSlug };
