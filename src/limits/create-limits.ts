@@ -66,7 +66,8 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
         // A request turned away by the burst window must not eat into the per-minute quota.
         await request.refund(apiKeyId);
         const blocked: LimitState = { ...quotaState, allowed: false, remaining: 0, resetMs: burstState.resetMs };
-        throw rateLimitedError(blocked, [blocked], 'requests at once for this API key');
+        // The message and Retry-After speak of the burst window that refused; the header fields stay the key's quota.
+        throw rateLimitedError(burstState, [blocked], 'requests at once for this API key');
       }
       return { state: quotaState, headers: toRateLimitHeaders([quotaState]) };
     },

@@ -39,6 +39,8 @@ describe('request limits (in-memory)', () => {
     const err = await rejection(limits.consumeRequest('key-1'));
     expect(err).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=0;t=1', 'Retry-After': '1' });
+    // The message names the limit that refused: the burst window, not the per-minute quota.
+    expect(err.message).toBe('Too many requests at once for this API key: at most 60 per 1 s. Retry after 1 s.');
 
     vi.advanceTimersByTime(1_000);
     const after = await limits.consumeRequest('key-1');
@@ -65,7 +67,7 @@ describe('request limits (in-memory)', () => {
     expect((await limits.consumeRequest('other')).state.remaining).toBe(599);
 
     await times(2, () => limits.consumeRequest('tight-burst', { burst: 2 }));
-    await expect(limits.consumeRequest('tight-burst', { burst: 2 })).rejects.toMatchObject({ code: 'rate_limited' });
+    expect((await rejection(limits.consumeRequest('tight-burst', { burst: 2 }))).message).toContain('at most 2 per 1 s');
     const big = await limits.consumeRequest('big', { quota: 5_000 });
     expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60');
   });
