@@ -61,15 +61,15 @@ function remember(deps: AppDeps, key: string, body: { meta: { cache: string; fet
   deps.responseCache.set(key, { text, contentType: csvText === undefined ? JSON_TYPE : CSV_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
 }
 
-/** `format` is shared by every route that offers CSV; anything else must be declared by the route. */
+/** `format` is shared by every route that offers CSV; anything else must be declared by the route. Every unknown name is reported at once. */
 function assertKnownQuery(query: URLSearchParams, route: RestRoute): void {
-  for (const name of new Set(query.keys())) {
-    if (name === 'format' && route.csvRows) continue;
-    if (!(route.query as readonly string[]).includes(name)) {
-      const allowed = route.query.length ? `Allowed: ${[...route.query, ...(route.csvRows ? ['format'] : [])].join(', ')}.` : 'This endpoint takes no query parameters.';
-      throw invalidParameter(name, `Unknown query parameter '${name}'. ${allowed}`);
-    }
-  }
+  const known = new Set<string>(route.csvRows ? [...route.query, 'format'] : route.query);
+  const unknown = [...new Set(query.keys())].filter((name) => !known.has(name));
+  if (unknown.length === 0) return;
+  const allowed = known.size ? `Allowed: ${[...known].join(', ')}.` : 'This endpoint takes no query parameters.';
+  const names = unknown.map((name) => `'${name}'`).join(', ');
+  const errors = unknown.map((name) => ({ param: name, code: 'unknown_parameter', message: `Unknown query parameter '${name}'.` }));
+  throw invalidParameter(unknown[0]!, `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${names}. ${allowed}`, errors);
 }
 
 function pathVariables(params: Record<string, string> | undefined): Record<string, string> {

@@ -91,6 +91,18 @@ describe('routing failures', () => {
     expect(res.status).toBe(400);
     expect(await problem(res)).toMatchObject({ code: 'invalid_parameter', param: 'perod' });
   });
+
+  it('400 naming every unknown query parameter, each in errors[]', async () => {
+    const res = await rt.request('/api/v1/projects/list?perod=7days&limt=3&perod=28days', { key });
+    expect(res.status).toBe(400);
+    const body = await problem(res);
+    expect(body).toMatchObject({ code: 'invalid_parameter', param: 'perod' });
+    expect(body.detail).toBe("Unknown query parameters 'perod', 'limt'. This endpoint takes no query parameters.");
+    expect(body.errors).toEqual([
+      { param: 'perod', code: 'unknown_parameter', message: "Unknown query parameter 'perod'." },
+      { param: 'limt', code: 'unknown_parameter', message: "Unknown query parameter 'limt'." },
+    ]);
+  });
 });
 
 describe('scopes', () => {
