@@ -25,7 +25,7 @@ Provider reports are cached: realtime 30 s, periods touching today 5 min, period
 Each API key may make 600 requests per minute with bursts of 60 per second (configurable per key). Every response carries \`RateLimit-Policy\` (e.g. \`"default";q=600;w=60\`) and \`RateLimit\` (e.g. \`"default";r=598;t=42\`: requests left and seconds until the window resets). A 429 \`rate_limited\` adds \`Retry-After\`. Repeated failed authentications from one address are limited too (30 per minute). A spent provider quota is a 429 \`upstream_quota_exhausted\`.
 
 ## CSV
-Timeseries and breakdown endpoints also answer \`text/csv\` (RFC 4180 with a header row) for \`format=csv\` or \`Accept: text/csv\`. Nested values become dotted columns (\`sessions.value\`, \`sessions.previous\`), per-engine figures \`engine1_clicks\` and so on.
+Timeseries and breakdown endpoints also answer \`text/csv\` (RFC 4180 with a header row) for \`format=csv\` or \`Accept: text/csv\`. Columns are named after the metric (\`date,sessions\`); compared values become dotted columns (\`sessions.value\`, \`sessions.previous\`, \`sessions.delta\`, \`sessions.deltaPct\`) and per-engine figures \`engine1.clicks\`, \`engine2.clicks\` and so on.
 
 ## Errors
 Every non-2xx answer is RFC 9457 \`application/problem+json\` with a stable \`code\` and the \`request_id\` (also in \`X-Request-Id\`). Unknown paths are a 404; a known path with the wrong method is a 405 with \`Allow\`. A stored provider credential that the provider rejects is a 424 \`upstream_credential_invalid\` (never a 401, which would blame your key).

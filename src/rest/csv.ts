@@ -21,7 +21,7 @@ export function toCsv(input: Record<string, unknown>[]): string {
 
 export const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
 
-/** Nested objects become dotted columns: a compared metric gives `sessions.value`, `sessions.previous`, … */
+/** Nested objects become dotted columns: a compared metric gives `sessions.value`, `sessions.previous`, …, an engine's share `engine1.clicks`. */
 function flatten(row: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {

@@ -110,7 +110,7 @@ describe('search breakdown', () => {
   it('format=csv flattens byProvider into engine columns', async () => {
     const res = await rt.request(`${URL}?dimension=query&limit=3&format=csv`, { key: rt.demo.apiKey });
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]!.startsWith('query,clicks,impressions,ctr,position,engine1_clicks')).toBe(true);
+    expect(lines[0]!.startsWith('query,clicks,impressions,ctr,position,engine1.clicks')).toBe(true);
     expect(lines).toHaveLength(4);
   });
 });

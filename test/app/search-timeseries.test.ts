@@ -85,7 +85,7 @@ describe('search timeseries', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toBe('date,clicks,impressions,ctr,position,engine1_clicks,engine1_impressions,engine1_ctr,engine1_position,engine2_clicks,engine2_impressions,engine2_ctr,engine2_position');
+    expect(lines[0]).toBe('date,clicks,impressions,ctr,position,engine1.clicks,engine1.impressions,engine1.ctr,engine1.position,engine2.clicks,engine2.impressions,engine2.ctr,engine2.position');
     expect((await rt.get(`${URL}?format=xml`)).body).toMatchObject({ status: 400, param: 'format' });
   });
 });

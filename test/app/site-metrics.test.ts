@@ -49,8 +49,17 @@ describe('GET /metrics/{projectKey}/timeseries', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = String(body).trim().split('\r\n');
-    expect(lines[0]).toBe('date,value');
+    // Columns are named after the metric, as in the breakdown CSV (default metric: screenPageViews).
+    expect(lines[0]).toBe('date,screenPageViews');
     expect(lines).toHaveLength(8);
+  });
+
+  it('names compared CSV columns after the metric: sessions.value, sessions.previous, …', async () => {
+    const { body } = await rt.get('/api/v1/metrics/acme-shop/timeseries?metric=sessions&period=7days&compare=previous&format=csv');
+    const lines = String(body).trim().split('\r\n');
+    expect(lines[0]).toBe('date,sessions.value,sessions.previous,sessions.delta,sessions.deltaPct');
+    const json = await rt.get('/api/v1/metrics/acme-shop/timeseries?metric=sessions&period=7days&compare=previous');
+    expect(lines[1]!.split(',').slice(0, 3)).toEqual([json.body.points[0].date, String(json.body.points[0].value.value), String(json.body.points[0].value.previous)]);
   });
 
   it('rejects an unknown metric with close matches', async () => {

@@ -3,17 +3,13 @@ import { defineRestRoute } from '../rest-route.ts';
 
 type Row = Record<string, unknown>;
 
-/** CSV columns: the combined figures, then `<engine>_<metric>` for each engine's share. */
-function flattenByProvider(row: Row): Row {
+/** CSV rows: the combined figures, then each engine's share, which the CSV writer turns into `engine1.clicks`, …. */
+function liftByProvider(row: Row): Row {
   const { byProvider, ...rest } = row;
-  const flat: Row = { ...rest };
-  for (const [engine, figures] of Object.entries((byProvider ?? {}) as Record<string, Row>)) {
-    for (const [metric, value] of Object.entries(figures)) flat[`${engine}_${metric}`] = value;
-  }
-  return flat;
+  return { ...rest, ...((byProvider ?? {}) as Row) };
 }
 
-const listOf = (body: unknown, field: 'points' | 'rows'): Row[] => ((body as Record<string, Row[] | undefined>)[field] ?? []).map(flattenByProvider);
+const listOf = (body: unknown, field: 'points' | 'rows'): Row[] => ((body as Record<string, Row[] | undefined>)[field] ?? []).map(liftByProvider);
 
 export const searchRoutes = [
   defineRestRoute({

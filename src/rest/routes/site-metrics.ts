@@ -1,7 +1,15 @@
 // REST routes for site metrics from analytics (SPEC §4 Site metrics).
 import { defineRestRoute } from '../rest-route.ts';
 
-const rowsOf = (key: string) => (body: unknown) => ((body as Record<string, unknown>)[key] ?? []) as Record<string, unknown>[];
+type Row = Record<string, unknown>;
+
+const rowsOf = (key: string) => (body: unknown) => ((body as Record<string, unknown>)[key] ?? []) as Row[];
+
+/** Timeseries points carry their figure as `value`; in CSV the column is named after the metric, as in breakdowns. */
+function pointsByMetric(body: unknown): Row[] {
+  const metric = String((body as { metric?: unknown }).metric ?? 'value');
+  return rowsOf('points')(body).map(({ value, ...rest }) => ({ ...rest, [metric]: value }));
+}
 
 export const siteMetricRoutes = [
   defineRestRoute({
@@ -21,7 +29,7 @@ export const siteMetricRoutes = [
     operation: 'SiteTimeseries',
     field: 'siteTimeseries',
     query: ['metric', 'period', 'interval', 'compare', 'force'],
-    csvRows: rowsOf('points'),
+    csvRows: pointsByMetric,
     summary: 'One metric over time',
     description:
       'Every bucket of the period is present (0 when empty); `total` is the provider total of the period (users and rates do not add up across buckets). interval=hour gives `time` (ISO-8601 with offset) instead of `date`. Week buckets start on Monday and are keyed by their first day inside the period.',
