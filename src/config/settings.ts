@@ -1,4 +1,5 @@
 // The one typed schema of Siteline's settings (env vars), validated at start with every problem listed.
+import { hostname } from 'node:os';
 import * as z from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,7 +17,7 @@ export const settingsSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
-    .describe('Public base URL (scheme://host[:port]) used in OAuth metadata, links and the MCP resource. Default: http://HOST:PORT.'),
+    .describe('Public base URL (scheme://host[:port]) used in OAuth metadata, links and the MCP resource. Default: http://HOST:PORT, where a HOST of 0.0.0.0 or :: (every interface) is replaced by the machine\'s host name.'),
   DATABASE_URL: z
     .string()
     .optional()
@@ -78,7 +79,19 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
   throw new SettingsError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
 }
 
-export function publicUrlOf(settings: Settings): string {
-  const url = settings.PUBLIC_URL ?? `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${settings.PORT}`;
-  return url.replace(/\/+$/, '');
+const EVERY_INTERFACE = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * PUBLIC_URL, or http://HOST:PORT. A server listening on every interface is meant to be reached from elsewhere, so
+ * its URL names the machine (the OS host name, which other machines on the network resolve) rather than loopback;
+ * a host name no URL can carry falls back to 127.0.0.1.
+ */
+export function publicUrlOf(settings: Settings, machineHostName: string = hostname()): string {
+  if (settings.PUBLIC_URL) return settings.PUBLIC_URL.replace(/\/+$/, '');
+  const host = EVERY_INTERFACE.has(settings.HOST) ? urlHostOr(machineHostName.toLowerCase(), '127.0.0.1') : settings.HOST;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${settings.PORT}`;
+}
+
+function urlHostOr(name: string, fallback: string): string {
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name) ? name : fallback;
 }

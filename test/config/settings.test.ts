@@ -11,6 +11,17 @@ describe('loadSettings', () => {
     expect(publicUrlOf(settings)).toBe('http://127.0.0.1:3000');
   });
 
+  it('derives PUBLIC_URL from the machine\'s host name when HOST listens on every interface', () => {
+    expect(publicUrlOf(loadSettings({ HOST: '0.0.0.0', PORT: '8080' }), 'build-box.lan')).toBe('http://build-box.lan:8080');
+    expect(publicUrlOf(loadSettings({ HOST: '::' }), 'Build-Box')).toBe('http://build-box:3000');
+    expect(publicUrlOf(loadSettings({ HOST: '::1' }), 'build-box')).toBe('http://[::1]:3000');
+    expect(publicUrlOf(loadSettings({ HOST: '10.0.0.5' }), 'build-box')).toBe('http://10.0.0.5:3000');
+    // A host name that cannot be a URL host (or none at all) falls back to the loopback address.
+    expect(publicUrlOf(loadSettings({ HOST: '0.0.0.0' }), 'bad host_name!')).toBe('http://127.0.0.1:3000');
+    expect(publicUrlOf(loadSettings({ HOST: '0.0.0.0' }), '')).toBe('http://127.0.0.1:3000');
+    expect(publicUrlOf(loadSettings({ HOST: '0.0.0.0', PUBLIC_URL: 'https://siteline.example.com' }), 'build-box')).toBe('https://siteline.example.com');
+  });
+
   it('treats empty variables as unset and coerces numbers and booleans', () => {
     const settings = loadSettings({ PORT: '8080', REDIS_URL: '', METRICS_ENABLED: 'off', PUBLIC_URL: 'https://api.example.com/' });
     expect(settings.PORT).toBe(8080);
