@@ -1,0 +1,67 @@
+// No drift between the docs and the service: every curl in the README and docs/ runs against the in-process demo
+// and must answer with the documented status and the shape of its recorded output; the README stays a short front
+// door that lists every setting; no document points at files a reader does not have.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docFiles, readDoc, ROOT } from '../../scripts/docs/doc-files.ts';
+import { createDocsDemo, type DocsDemo } from '../../scripts/docs/docs-demo.ts';
+import { findExamples } from '../../scripts/docs/markdown-examples.ts';
+import { checkExample } from '../../scripts/docs/run-example.ts';
+import { settingsSchema } from '../../src/config/settings.ts';
+
+const files = (await docFiles()).filter((file) => existsSync(join(ROOT, file)));
+const docs = new Map(await Promise.all(files.map(async (file) => [file, await readDoc(file)] as const)));
+const readme = docs.get('README.md')!;
+
+let demo: DocsDemo;
+beforeAll(async () => {
+  demo = await createDocsDemo();
+});
+afterAll(() => demo.dispose());
+
+describe('documented examples', () => {
+  it.each(files.filter((file) => findExamples(file, docs.get(file)!).length > 0))('%s: every curl answers as documented', async (file) => {
+    const problems: string[] = [];
+    for (const example of findExamples(file, docs.get(file)!)) problems.push(...(await checkExample(demo, example)));
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('the README tour shows recorded output for each of its calls', () => {
+    const tour = readme.slice(readme.indexOf('## A two-minute tour'), readme.indexOf('## Connect an AI client'));
+    const examples = findExamples('README.md', tour);
+    const paths = examples.map((e) => /localhost:3000(\/[^"'?\s]*)/.exec(e.command)?.[1]?.split('/').slice(0, 4).join('/'));
+    expect(paths).toEqual(['/api/v1/projects', '/api/v1/metrics', '/api/v1/metrics', '/api/v1/funnels', '/api/mcp', '/api/graphql']);
+    for (const example of examples) expect(example.output?.text.trim(), example.command).toBeTruthy();
+  });
+});
+
+describe('the README', () => {
+  it('stays a front door of at most 12 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it('lists every setting in its configuration table', () => {
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Production checklist'));
+    const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+  });
+});
+
+// Written alongside this manual; the README and the docs index link to them.
+const COMPANION_DOCS = new Set(['docs/sandbox-data.md', 'docs/failure-modes.md', 'docs/connecting-providers.md', 'docs/errors-and-limits.md', 'docs/deployment.md', 'docs/account-security.md', 'docs/testing.md', 'docs/dashboard.md']);
+
+describe('every document', () => {
+  it.each(files)('%s names no file or note a reader does not have', (file) => {
+    const text = docs.get(file)!;
+    expect(text).not.toMatch(/\bSPEC\b|mcp-notes|\bissue[- ]?#?\d+/i);
+    // The only HTML comments are the recorder's output markers.
+    expect(text.match(/<!--(?! output| \/output)[\s\S]*?-->/g) ?? []).toEqual([]);
+    const missing = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .map((target) => join(dirname(file), target).replace(/\/$/, ''))
+      .filter((target) => !existsSync(join(ROOT, target)) && !COMPANION_DOCS.has(target));
+    expect(missing).toEqual([]);
+  });
+});
