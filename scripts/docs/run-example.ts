@@ -34,7 +34,7 @@ export async function checkExample(demo: DocsDemo, example: DocExample): Promise
 
 /** A documented problem JSON answer names its status; anything else is expected to succeed. */
 function expectedStatus(example: DocExample): number | undefined {
-  if (!example.output || !/^json/.test(example.output.language)) return undefined;
+  if (!example.output || !example.output.language.startsWith('json')) return undefined;
   const value = documentedValue(example.output.language, example.output.text) as { status?: unknown; code?: unknown };
   return typeof value?.status === 'number' && typeof value.code === 'string' ? value.status : undefined;
 }
