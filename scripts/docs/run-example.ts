@@ -32,9 +32,11 @@ export async function checkExample(demo: DocsDemo, example: DocExample): Promise
   return shapeMismatches(documented, bodyOf(response)).map((problem) => `${where(example)}: ${problem}`);
 }
 
-/** A documented problem JSON answer names its status; anything else is expected to succeed. */
+/** The marker's `status="…"`, or the status a documented problem JSON names; anything else is expected to succeed. */
 function expectedStatus(example: DocExample): number | undefined {
-  if (!example.output || !example.output.language.startsWith('json')) return undefined;
+  if (!example.output) return undefined;
+  if (example.output.options.status !== undefined) return Number(example.output.options.status);
+  if (!example.output.language.startsWith('json') || !example.output.text.trim()) return undefined;
   const value = documentedValue(example.output.language, example.output.text) as { status?: unknown; code?: unknown };
   return typeof value?.status === 'number' && typeof value.code === 'string' ? value.status : undefined;
 }
