@@ -18,16 +18,19 @@ export function bodyOf(response: DocResponse): unknown {
   return response.text;
 }
 
-/** The output block for a live answer, trimmed as the marker's `keep`, `strings` and `lines` options ask. */
+/** The output block for a live answer, trimmed as the marker's `keep`, `strings`, `match` and `lines` options ask. */
 export function renderOutput(response: DocResponse, options: Record<string, string>): RenderedOutput {
   const body = bodyOf(response);
   const notes: string[] = [];
   if (typeof body === 'string') {
-    const lines = body.trimEnd().split(/\r?\n/);
-    const keep = Number(options.lines ?? lines.length);
+    const all = body.trimEnd().split(/\r?\n/);
+    const match = options.match === undefined ? undefined : new RegExp(options.match);
+    const lines = match ? all.filter((line) => match.test(line)) : all;
+    const keep = Math.min(lines.length, Number(options.lines ?? lines.length));
     const text = lines.slice(0, keep).join('\n');
     const language = response.contentType.startsWith('text/csv') ? 'csv' : 'text';
-    return { language, text: keep < lines.length ? `${text}\n… (trimmed by npm run docs:record: ${keep} of ${lines.length} lines shown)\n` : `${text}\n` };
+    const note = keep < all.length ? `\n… (trimmed by npm run docs:record: ${keep} of ${all.length} lines shown${match ? `, those matching ${options.match}` : ''})` : '';
+    return { language, text: `${text}${note}\n` };
   }
   const trimmed = trimValue(body, options, notes);
   const lines = [
