@@ -65,3 +65,12 @@ describe('every document', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('docs/dependencies.md', () => {
+  it('gives a reason for every package in package.json', async () => {
+    const pkg = JSON.parse(await readDoc('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const page = docs.get('docs/dependencies.md')!;
+    const unexplained = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !page.includes(`\`${name}\``));
+    expect(unexplained).toEqual([]);
+  });
+});
