@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCurl } from '../../scripts/docs/curl-command.ts';
 import { findExamples } from '../../scripts/docs/markdown-examples.ts';
 import { documentedValue, renderOutput, shapeMismatches } from '../../scripts/docs/recorded-output.ts';
+import { isDemoCommand } from '../../scripts/docs/run-example.ts';
 
 const vars = { SITELINE_KEY: 'sl_live_demo' };
 
@@ -53,5 +54,16 @@ describe('recorded output', () => {
     expect(shapeMismatches(documented, { rows: [{ query: 'b', clicks: null }], meta: { warnings: [] } })).toEqual([]);
     expect(shapeMismatches(documented, { rows: [{ query: 'b', clicks: '9' }], meta: {} })).toEqual(['$.rows[0].clicks: string instead of number', '$.meta.warnings is missing']);
     expect(shapeMismatches('date,sessions\n1,2', 'date,value\r\n1,2')).toEqual(['header row "date,value" instead of "date,sessions"']);
+  });
+});
+
+describe('isDemoCommand', () => {
+  it('runs commands for the demo API and sandbox, not for a reader\'s own addresses', () => {
+    const example = (command: string) => ({ file: 'x.md', line: 1, command });
+    expect(isDemoCommand(example('curl localhost:3000/healthz'))).toBe(true);
+    expect(isDemoCommand(example('curl "http://127.0.0.1:3000/api/v1/projects/list"'))).toBe(true);
+    expect(isDemoCommand(example('curl -X DELETE localhost:4010/__sandbox/faults'))).toBe(true);
+    expect(isDemoCommand(example('curl localhost:3001/readyz'))).toBe(false);
+    expect(isDemoCommand(example('curl -H "Authorization: Bearer $TOKEN" https://siteline.example.com/api/v1/projects/list'))).toBe(false);
   });
 });
