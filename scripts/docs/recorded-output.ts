@@ -81,7 +81,7 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
 }
 
 /** JSON that keeps small objects and arrays on one line, so recorded answers stay readable and short. */
-export function compactJson(value: unknown, indent = '', width = 132): string {
+export function compactJson(value: unknown, indent = '', width = 140): string {
   const flat = JSON.stringify(value);
   if (flat === undefined) return 'null';
   if (flat.length + indent.length <= width || value === null || typeof value !== 'object') return flat;
