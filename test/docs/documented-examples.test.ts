@@ -9,6 +9,7 @@ import { createDocsDemo, type DocsDemo } from '../../scripts/docs/docs-demo.ts';
 import { findExamples } from '../../scripts/docs/markdown-examples.ts';
 import { checkExample } from '../../scripts/docs/run-example.ts';
 import { settingsSchema } from '../../src/config/settings.ts';
+import { runSiteline } from '../cli/run.ts';
 
 const files = (await docFiles()).filter((file) => existsSync(join(ROOT, file)));
 const docs = new Map(await Promise.all(files.map(async (file) => [file, await readDoc(file)] as const)));
@@ -72,5 +73,22 @@ describe('docs/dependencies.md', () => {
     const page = docs.get('docs/dependencies.md')!;
     const unexplained = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !page.includes(`\`${name}\``));
     expect(unexplained).toEqual([]);
+  });
+});
+
+describe('documented siteline commands', () => {
+  /** `siteline <command> [<subcommand>]` of every shell block line that runs the CLI. */
+  const commands = [...new Set([...docs.values()].flatMap((text) =>
+    [...text.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm)].flatMap((block) =>
+      block[1]!.split('\n').flatMap((line) => {
+        const words = /^(?:npx )?siteline\s+(.*)$/.exec(line.trim())?.[1]?.split(/\s+/) ?? [];
+        return words.length ? [words.slice(0, words[1] && !words[1].startsWith('-') && !words[1].startsWith('[') ? 2 : 1).join(' ')] : [];
+      }),
+    ),
+  ))];
+
+  it.each(commands)('siteline %s exists', async (command) => {
+    const { code, stderr } = await runSiteline([...command.split(' '), '--help'], {});
+    expect(code, stderr).toBe(0);
   });
 });
