@@ -1,5 +1,6 @@
 // The demo the docs are recorded from and checked against: the app and the provider sandbox in-process, seeded
 // as `npm start` seeds them, answering documented requests to localhost:3000 (the API) and localhost:4010 (the sandbox).
+import { parseStep } from '../../src/cli/commands/funnels.ts';
 import { createFunnel, getFunnelByKey } from '../../src/store/funnels-repository.ts';
 import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../../test/helpers/sandbox-runtime.ts';
@@ -53,15 +54,7 @@ async function ensureTourFunnel(runtime: SandboxRuntime): Promise<void> {
   if (await getFunnelByKey(db, 'checkout')) return;
   const project = await getProjectByKey(db, 'acme-shop');
   if (!project) throw new Error('The demo has no acme-shop project');
-  await createFunnel(db, {
-    projectId: project.id,
-    key: 'checkout',
-    name: 'Checkout',
-    createdVia: 'cli',
-    steps: [
-      { name: 'Product page', type: 'page', match: 'begins_with', value: '/products/' },
-      { name: 'Add to cart', type: 'event', match: 'exact', value: 'add_to_cart' },
-      { name: 'Purchase', type: 'event', match: 'exact', value: 'purchase' },
-    ],
-  });
+  // The same definition as the documented `siteline funnels create shop --name "Checkout" --key checkout …`.
+  const steps = ['Product page=page:begins_with:/products/', 'Add to cart=event:exact:add_to_cart', 'Purchase=event:exact:purchase'].map(parseStep);
+  await createFunnel(db, { projectId: project.id, key: 'checkout', name: 'Checkout', createdVia: 'cli', steps });
 }
