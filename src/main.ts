@@ -2,11 +2,13 @@
 // (SQLite under ./data, in-process cache, the provider sandbox, a demo account, projects and API key).
 import { loadSettings, SettingsError } from './config/settings.ts';
 import { printBanner } from './demo/banner.ts';
-import { startServer, stopOnSignals } from './server.ts';
+import { installProcessGuard } from './observability/process-guard.ts';
+import { drainAndExit, startServer, stopOnSignals } from './server.ts';
 
 try {
   const running = await startServer(loadSettings(process.env));
   stopOnSignals(running);
+  installProcessGuard({ logger: running.runtime.logger, onEscape: running.runtime.metrics?.recordUnhandled, drainAndExit: (code) => drainAndExit(running, code) });
   printBanner(process.stdout, running);
 } catch (error) {
   if (error instanceof SettingsError) {

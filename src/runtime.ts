@@ -61,7 +61,11 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   const clock = overrides.clock ?? (() => new Date());
   const closers: (() => Promise<void>)[] = [];
   try {
-    const store = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    const store = await openDatabase({
+      url: settings.DATABASE_URL,
+      dataDir: settings.DATA_DIR,
+      onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; requests needing it get 503 until it is back'),
+    });
     closers.push(() => store.close());
     const secretKey = loadSecretKey(settings);
     const box = createSecretBox(secretKey);

@@ -47,14 +47,19 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
 export function stopOnSignals(running: RunningServer): void {
   const onSignal = (signal: string) => {
     running.runtime.logger.info({ signal }, 'signal received');
-    void running.stop().then(
-      () => process.exit(0),
-      (error) => {
-        running.runtime.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    drainAndExit(running, 0);
   };
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
+}
+
+/** Graceful stop, then exit with `code` (1 when the stop itself failed). */
+export function drainAndExit(running: RunningServer, code: number): void {
+  void running.stop().then(
+    () => process.exit(code),
+    (error) => {
+      running.runtime.logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }

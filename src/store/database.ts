@@ -26,8 +26,11 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
-  /** PostgreSQL: errors of idle pooled connections (e.g. server restart); unhandled they would crash the process. */
-  onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: errors of pooled connections, idle or checked out (a server restart ends every one of them);
+   * the query that was running fails on its own, this only hears about the connection.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export class MigrationError extends Error {
@@ -51,7 +54,7 @@ export function sqlitePathOf(url: string | undefined, dataDir: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
-  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onPoolError) : openSqlite(sqlitePathOf(options.url, options.dataDir));
+  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onConnectionError) : openSqlite(sqlitePathOf(options.url, options.dataDir));
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store.db, store.dialect);
@@ -63,9 +66,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Store>
   return store;
 }
 
-function openPostgres(url: string, onPoolError?: (error: Error) => void): Store {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
+/** A request waits at most this long for a connection before it is refused (503) instead of hanging. */
+const CONNECT_TIMEOUT_MS = 2_000;
+
+function openPostgres(url: string, onConnectionError?: (error: Error) => void): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection error:', error.message));
+  // node-postgres emits 'error' on the pool only for idle clients; a client checked out by a query emits it on
+  // itself, and an 'error' event without a listener ends the process. Every client gets its own listener.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
