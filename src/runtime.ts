@@ -20,6 +20,7 @@ import { loadOperationRegistry } from './operations/registry.ts';
 import { PRODUCTION_ENDPOINTS, type ProviderEndpoints } from './providers/endpoints.ts';
 import { createProviderClients, type ProviderClients } from './providers/provider-clients.ts';
 import { openDatabase, type Store } from './store/database.ts';
+import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
@@ -85,7 +86,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
     const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
-    const services: Services = { db: store.db, clock, logger, box, providers, shared };
+    const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
     const registry = loadOperationRegistry(schema);
     const executeOperation = createOperationExecutor(schema, registry);
     const deps: AppDeps & { graphiql: boolean } = {

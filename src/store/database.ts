@@ -9,6 +9,7 @@ import { Migrator } from 'kysely/migration';
 import type { MigrationResultSet } from 'kysely/migration';
 import pg from 'pg';
 import { createStaticMigrationProvider } from './migrations.ts';
+import { withOutageErrors } from './outage.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -76,7 +77,7 @@ function openPostgres(url: string, onConnectionError?: (error: Error) => void): 
   // itself, and an 'error' event without a listener ends the process. Every client gets its own listener.
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: withOutageErrors(new PostgresDialect({ pool })) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
@@ -86,7 +87,7 @@ function openSqlite(path: string): Store {
   database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   // Digests, sessions and sealed credentials live here: readable by the service's user only.
   if (path !== ':memory:') for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
-  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(database) });
+  const db = new Kysely<Database>({ dialect: withOutageErrors(createNodeSqliteDialect(database)) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
