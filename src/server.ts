@@ -1,5 +1,7 @@
 // Serves a runtime's app on HOST:PORT and drains it on SIGTERM/SIGINT: stop accepting, finish in-flight
-// requests (up to SHUTDOWN_GRACE_MS), then close the store, cache connections and sandbox.
+// requests (up to SHUTDOWN_GRACE_MS) with `Connection: close` so keep-alive clients take their next request
+// elsewhere, then close the store, cache connections (releasing concurrency leases) and sandbox.
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { serve } from 'h3';
 import type { Settings } from './config/settings.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -22,6 +24,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
+  const drain = closeConnectionsWhenDraining(server.node?.server as HttpServer | undefined);
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
   const metricsServer =
     runtime.metrics && settings.METRICS_PORT !== undefined
@@ -34,6 +37,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const stop = () =>
     (stopping ??= (async () => {
       runtime.logger.info('shutting down: draining in-flight requests');
+      drain.start();
       const forced = setTimeout(() => void server.close(true), settings.SHUTDOWN_GRACE_MS);
       await server.close();
       clearTimeout(forced);
@@ -41,6 +45,31 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
       await runtime.close();
     })());
   return { runtime, url, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}), stop };
+}
+
+/**
+ * Once draining, every response still to be written says `Connection: close`: a busy keep-alive connection
+ * then ends after its current response instead of taking new requests until the grace deadline cuts it.
+ */
+function closeConnectionsWhenDraining(server: HttpServer | undefined): { start(): void } {
+  let draining = false;
+  const open = new Set<ServerResponse>();
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+    res.shouldKeepAlive = false;
+  };
+  // Prepended, so it runs before the app's handler can write anything.
+  server?.prependListener('request', (_req, res: ServerResponse) => {
+    if (draining) return closeAfter(res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return {
+    start() {
+      draining = true;
+      for (const res of open) closeAfter(res);
+    },
+  };
 }
 
 /** SIGTERM/SIGINT → graceful stop, then exit. */
