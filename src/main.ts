@@ -4,6 +4,7 @@ import { loadSettings, SettingsError } from './config/settings.ts';
 import { printBanner } from './demo/banner.ts';
 import { installProcessGuard } from './observability/process-guard.ts';
 import { drainAndExit, startServer, stopOnSignals } from './server.ts';
+import { UnusableStoreError } from './store/unusable-store.ts';
 
 try {
   const running = await startServer(loadSettings(process.env));
@@ -11,7 +12,8 @@ try {
   installProcessGuard({ logger: running.runtime.logger, onEscape: running.runtime.metrics?.recordUnhandled, drainAndExit: (code) => drainAndExit(running, code) });
   printBanner(process.stdout, running);
 } catch (error) {
-  if (error instanceof SettingsError) {
+  // Exit 2: the configuration or the machine needs a fix; restarting as is would fail the same way.
+  if (error instanceof SettingsError || error instanceof UnusableStoreError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }

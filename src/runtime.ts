@@ -19,7 +19,9 @@ import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
 import { PRODUCTION_ENDPOINTS, type ProviderEndpoints } from './providers/endpoints.ts';
 import { createProviderClients, type ProviderClients } from './providers/provider-clients.ts';
+import { resolve } from 'node:path';
 import { openDatabase, type Store } from './store/database.ts';
+import { unusableDataDir } from './store/unusable-store.ts';
 import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
@@ -68,7 +70,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; requests needing it get 503 until it is back'),
     });
     closers.push(() => store.close());
-    const secretKey = loadSecretKey(settings);
+    const secretKey = loadSecretKeyOrExplain(settings);
     const box = createSecretBox(secretKey);
     const metrics = settings.METRICS_ENABLED ? createMetrics() : undefined;
     const plainShared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
@@ -129,6 +131,18 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     };
   } catch (error) {
     for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The generated key lives in DATA_DIR: a directory that cannot take it is a first-run error with the fix. */
+function loadSecretKeyOrExplain(settings: Settings): Buffer {
+  try {
+    return loadSecretKey(settings);
+  } catch (error) {
+    if (typeof (error as { code?: unknown }).code === 'string' && (error as { syscall?: unknown }).syscall !== undefined) {
+      throw unusableDataDir(resolve(settings.DATA_DIR), 'DATA_DIR', error);
+    }
     throw error;
   }
 }

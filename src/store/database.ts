@@ -1,5 +1,6 @@
 // Opens the store: PostgreSQL (pg Pool) for postgres:// URLs, otherwise SQLite through node:sqlite;
-// applies pending migrations before handing the Kysely instance out.
+// applies pending migrations before handing the Kysely instance out. A store that cannot be used at start
+// (unwritable or full directory, unreachable server) is an UnusableStoreError: one line with the fix.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,7 +10,8 @@ import { Migrator } from 'kysely/migration';
 import type { MigrationResultSet } from 'kysely/migration';
 import pg from 'pg';
 import { createStaticMigrationProvider } from './migrations.ts';
-import { withOutageErrors } from './outage.ts';
+import { isStoreOutage, withOutageErrors } from './outage.ts';
+import { assertWritableDir, unreachableDatabase, unusableDataDir } from './unusable-store.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -55,16 +57,41 @@ export function sqlitePathOf(url: string | undefined, dataDir: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
-  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onConnectionError) : openSqlite(sqlitePathOf(options.url, options.dataDir));
+  const unusable = unusableWith(options);
+  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onConnectionError) : openSqliteChecked(sqlitePathOf(options.url, options.dataDir), options);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store.db, store.dialect);
     } catch (error) {
       await store.close();
-      throw error;
+      throw unusable(error);
     }
   }
   return store;
+}
+
+/** The first-run message for a failure that is about the store's surroundings, not about a migration's SQL. */
+function unusableWith(options: OpenDatabaseOptions): (error: unknown) => unknown {
+  return (error) => {
+    const inner = error instanceof MigrationError ? error.cause : error;
+    const code = (inner as { code?: unknown } | undefined)?.code;
+    if (isPostgresUrl(options.url)) {
+      return isStoreOutage(inner) || (typeof code === 'string' && /^(28|3D)/.test(code)) ? unreachableDatabase(options.url, inner) : error;
+    }
+    const path = sqlitePathOf(options.url, options.dataDir);
+    return isStoreOutage(inner) ? unusableDataDir(options.url ? path : resolve(options.dataDir), options.url ? 'DATABASE_URL' : 'DATA_DIR', inner) : error;
+  };
+}
+
+function openSqliteChecked(path: string, options: OpenDatabaseOptions): Store {
+  if (path === ':memory:') return openSqlite(path);
+  const setting = options.url ? 'DATABASE_URL' : 'DATA_DIR';
+  assertWritableDir(dirname(path), setting);
+  try {
+    return openSqlite(path);
+  } catch (error) {
+    throw unusableDataDir(options.url ? path : resolve(options.dataDir), setting, error);
+  }
 }
 
 /** A request waits at most this long for a connection before it is refused (503) instead of hanging. */
