@@ -76,7 +76,7 @@ export function unreachableDatabase(url: string, error: unknown): UnusableStoreE
       ? ['authentication failed', 'check the user and password in DATABASE_URL']
       : code === '3D000'
         ? ['the database does not exist', 'create it (createdb) or correct the name in DATABASE_URL']
-        : /^53/.test(code)
+        : code.startsWith('53')
           ? ['the server is out of resources (disk full or too many connections)', 'free disk space or connections on the database server']
           : ['it does not answer', 'start PostgreSQL or correct the host and port in DATABASE_URL; Siteline can be restarted once it is up'];
   return new UnusableStoreError(`Cannot use the database at ${where} (DATABASE_URL): ${reason}. Fix: ${fix}.`, { cause: error });
