@@ -24,7 +24,10 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
-  const drain = closeConnectionsWhenDraining(server.node?.server as HttpServer | undefined);
+  const httpServer = server.node?.server as HttpServer | undefined;
+  // After listening, a server error (e.g. out of file descriptors on accept) is logged; unheard it would end the process.
+  httpServer?.on('error', (error) => runtime.logger.error({ err: error }, 'HTTP server error'));
+  const drain = closeConnectionsWhenDraining(httpServer);
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
   const metricsServer =
     runtime.metrics && settings.METRICS_PORT !== undefined

@@ -2,7 +2,9 @@
 // with a 503, Retry-After and a message saying to retry — never a 500.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesFrom, createOAuthFixture, form, hiddenField, PASSWORD, type OAuthFixture } from '../oauth/oauth-helpers.ts';
+import { listApiKeysForAccount } from '../../src/store/api-keys-repository.ts';
+import { findAccountByEmail } from '../../src/store/accounts-repository.ts';
+import { cookiesFrom, createOAuthFixture, form, hiddenField, PASSWORD, signIn as signInAs, type OAuthFixture } from '../oauth/oauth-helpers.ts';
 
 let fx: OAuthFixture;
 beforeAll(async () => {
@@ -30,5 +32,25 @@ describe('sign-in with a full disk', () => {
     await sql.raw('pragma query_only = 0').execute(fx.rt.store.db);
     const res = await signIn();
     expect(res.status).toBe(303);
+  });
+
+  it('refuses a dashboard write with a 503 page and writes nothing', async () => {
+    const cookie = await signInAs(fx.rt, fx.email);
+    const page = await fx.rt.request('/account', { headers: { cookie } });
+    const csrf = hiddenField(await page.text(), 'csrf');
+    const account = (await findAccountByEmail(fx.rt.store.db, fx.email))!;
+    const before = (await listApiKeysForAccount(fx.rt.store.db, account.id)).length;
+    await sql.raw('pragma query_only = 1').execute(fx.rt.store.db);
+    try {
+      const body = form({ csrf, name: 'during outage', scope: 'read' });
+      const res = await fx.rt.request('/account/keys', { method: 'POST', headers: { ...body.headers, cookie, origin: 'http://siteline.test' }, body: body.body });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('nothing was changed');
+    } finally {
+      await sql.raw('pragma query_only = 0').execute(fx.rt.store.db);
+    }
+    expect((await listApiKeysForAccount(fx.rt.store.db, account.id)).length).toBe(before);
   });
 });
