@@ -1,37 +1,23 @@
 // PostgreSQL unreachable (a proxy in front of the real server is cut): reads the process already answered keep
 // being served; anything that needs the database gets 503 dependency_unavailable with Retry-After on REST, MCP
 // and GraphQL; writes are refused and leave nothing behind; the first request after the database is back works.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiKeysForAccount } from '../../src/store/api-keys-repository.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedDatabase, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!TEST_DATABASE_URL)('database outage', () => {
   let rt: SandboxRuntime;
+  let database: Awaited<ReturnType<typeof proxiedDatabase>>;
   let proxy: TcpProxy;
   let freshKey: string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
 
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
-    const target = new URL(TEST_DATABASE_URL!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const url = new URL(TEST_DATABASE_URL!);
-    url.port = String(proxy.port);
-    url.host = `127.0.0.1:${proxy.port}`;
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    rt = await createSandboxRuntime({ env: { DATABASE_URL: url.href } });
+    database = await proxiedDatabase(TEST_DATABASE_URL!);
+    proxy = database.proxy;
+    rt = await createSandboxRuntime({ env: { DATABASE_URL: database.url } });
     // A key nobody has used yet: its first check needs the database.
     freshKey = (await rt.apiKeys.create(rt.demo.accountId, { name: 'fresh' })).key;
     // Warm: the demo key is verified and acme-shop's metadata and report were read.
@@ -41,8 +27,7 @@ describe.skipIf(!TEST_DATABASE_URL)('database outage', () => {
   afterAll(async () => {
     await proxy.restore().catch(() => undefined);
     await rt?.dispose();
-    await proxy.close();
-    await admin(`drop schema if exists ${schema} cascade`);
+    await database.dispose();
   });
 
   const mcpCall = (key: string, name: string, args: Record<string, unknown>) =>

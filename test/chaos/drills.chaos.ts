@@ -194,6 +194,13 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
+/** The supervisor's part: latency back to normal and the replica started again. */
+async function restartAfterDrill(name: string): Promise<void> {
+  await setFaults({ analytics: { latencyMs: 0 } });
+  replicas.delete(name);
+  await startReplica(name);
+}
+
 /** `siteline_unhandled_errors_total` of a replica (0 when nothing escaped). */
 async function escapedErrors(proc: NodeProcess): Promise<number> {
   const text = await (await fetch(`${proc.url}/metrics`)).text();
@@ -293,9 +300,7 @@ describe('chaos drills', () => {
       assertClean(outcomes, [{ replica: 'b', from: killedAt - loadStart }]);
       expect(outcomes.filter((o) => o.replica === 'a' && o.status === 200).length).toBeGreaterThan(0);
     } finally {
-      await setFaults({ analytics: { latencyMs: 0 } });
-      replicas.delete('b');
-      await startReplica('b');
+      await restartAfterDrill('b');
     }
   }, 120_000);
 
@@ -324,9 +329,7 @@ describe('chaos drills', () => {
       expect(answered).toBeGreaterThan(0);
       expect(leases).toBe(0);
     } finally {
-      await setFaults({ analytics: { latencyMs: 0 } });
-      replicas.delete('b');
-      await startReplica('b');
+      await restartAfterDrill('b');
     }
   }, 120_000);
 

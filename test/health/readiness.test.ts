@@ -1,47 +1,30 @@
 // /readyz follows the dependencies within a second, both ways: Redis cut → degraded, back → ok (even with no
 // cache traffic in between); the database cut → 503 down, back → ok.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedDatabase, proxyFor, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('GET /readyz', () => {
   let rt: TestRuntime;
+  let database: Awaited<ReturnType<typeof proxiedDatabase>>;
   let pgProxy: TcpProxy;
   let redisProxy: TcpProxy;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  const proxied = (raw: string, port: number) => {
-    const url = new URL(raw);
-    url.host = `127.0.0.1:${port}`;
-    return url;
-  };
 
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
-    const pgTarget = new URL(TEST_DATABASE_URL!);
-    const redisTarget = new URL(TEST_REDIS_URL!);
-    pgProxy = await startTcpProxy({ host: pgTarget.hostname, port: Number(pgTarget.port || 5432) });
-    redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
-    const database = proxied(TEST_DATABASE_URL!, pgProxy.port);
-    database.searchParams.set('options', `-c search_path=${schema}`);
-    rt = await createTestRuntime({ env: { DATABASE_URL: database.href, REDIS_URL: proxied(TEST_REDIS_URL!, redisProxy.port).href }, shared: { keyPrefix: `siteline-test:${schema}:` } });
+    database = await proxiedDatabase(TEST_DATABASE_URL!);
+    pgProxy = database.proxy;
+    const redis = await proxyFor(TEST_REDIS_URL!, 6379);
+    redisProxy = redis.proxy;
+    rt = await createTestRuntime({ env: { DATABASE_URL: database.url, REDIS_URL: redis.url.href }, shared: { keyPrefix: `siteline-test:ready:${Date.now()}:` } });
   });
 
   afterAll(async () => {
     await rt?.dispose();
-    await pgProxy.close();
     await redisProxy.close();
-    await admin(`drop schema if exists ${schema} cascade`);
+    await database.dispose();
   });
 
   const ready = async () => {

@@ -49,3 +49,35 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close: cut,
   };
 }
+
+/** A proxy in front of the server of `raw` (a postgres:// or redis:// URL) and the URL that goes through it. */
+export async function proxyFor(raw: string, defaultPort: number): Promise<{ proxy: TcpProxy; url: URL }> {
+  const target = new URL(raw);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || defaultPort) });
+  const url = new URL(raw);
+  url.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, url };
+}
+
+/** A fresh schema on TEST_DATABASE_URL's server, reached through a proxy the test can cut. */
+export async function proxiedDatabase(raw: string): Promise<{ proxy: TcpProxy; url: string; dispose(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: raw });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+  const schema = `t_${Math.random().toString(36).slice(2, 12)}`;
+  await admin(`create schema ${schema}`);
+  const { proxy, url } = await proxyFor(raw, 5432);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    proxy,
+    url: url.href,
+    async dispose() {
+      await proxy.close();
+      await admin(`drop schema if exists ${schema} cascade`);
+    },
+  };
+}

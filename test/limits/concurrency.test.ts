@@ -2,6 +2,7 @@
 // sharing Redis; aborted waiters leave the queue.
 import { describe, expect, it } from 'vitest';
 import { createConcurrencyLimiter, SlotWaitTimeout, type ConcurrencyLimiter } from '../../src/limits/concurrency.ts';
+import type { Redis } from 'ioredis';
 import { closeRedis, createRedis, waitForRedis } from '../../src/cache/redis-connection.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -81,14 +82,22 @@ describe('giving up and aborts', () => {
 
 describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
   const prefix = () => `siteline-test:conc:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
-
-  it('keeps a lease alive past its TTL while the task runs (heartbeat), and releases it after', async () => {
+  /** Two instances' connections to the shared Redis, ready, for `use`; closed after. */
+  async function withTwoInstances(use: (a: Redis, b: Redis, p: string) => Promise<void>): Promise<void> {
     const a = createRedis(REDIS_URL!);
     const b = createRedis(REDIS_URL!);
-    const p = prefix();
     try {
       expect(await waitForRedis(a, 2000)).toBe(true);
       expect(await waitForRedis(b, 2000)).toBe(true);
+      await use(a, b, prefix());
+    } finally {
+      await closeRedis(a);
+      await closeRedis(b);
+    }
+  }
+
+  it('keeps a lease alive past its TTL while the task runs (heartbeat), and releases it after', () =>
+    withTwoInstances(async (a, b, p) => {
       const holder = createConcurrencyLimiter({ max: 1, redis: a, prefix: p, leaseMs: 150 });
       const other = createConcurrencyLimiter({ max: 1, redis: b, prefix: p, leaseMs: 150, maxWaitMs: 400 });
       let release!: () => void;
@@ -99,19 +108,10 @@ describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
       await held;
       expect(await a.zcard(`${p}prop`)).toBe(0);
       expect(await other.run('prop', async () => 'ran')).toBe('ran');
-    } finally {
-      await closeRedis(a);
-      await closeRedis(b);
-    }
-  });
+    }));
 
-  it("frees a dead instance's slot within one lease", async () => {
-    const a = createRedis(REDIS_URL!);
-    const b = createRedis(REDIS_URL!);
-    const p = prefix();
-    try {
-      expect(await waitForRedis(a, 2000)).toBe(true);
-      expect(await waitForRedis(b, 2000)).toBe(true);
+  it("frees a dead instance's slot within one lease", () =>
+    withTwoInstances(async (a, b, p) => {
       const dying = createConcurrencyLimiter({ max: 1, redis: a, prefix: p, leaseMs: 200 });
       const survivor = createConcurrencyLimiter({ max: 1, redis: b, prefix: p, leaseMs: 200, maxWaitMs: 3000 });
       let started!: () => void;
@@ -121,11 +121,7 @@ describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
       a.disconnect(); // like kill -9: no release, no more heartbeats
       expect(await survivor.run('prop', async () => 'ran')).toBe('ran');
       await dying.close();
-    } finally {
-      await closeRedis(a);
-      await closeRedis(b);
-    }
-  });
+    }));
 
   it('releases every held lease on close (shutdown)', async () => {
     const a = createRedis(REDIS_URL!);
