@@ -54,7 +54,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (set PG_BIN)');
   const root = process.getuid?.() === 0;
   const user = process.env.CHAOS_PG_USER ?? 'nobody';
-  const dir = mkdtempSync(join(tmpdir(), 'siteline-chaos-pg-'));
+  // As root, under /tmp: the unprivileged user must be able to reach the folder (a TMPDIR under /root is not).
+  const dir = mkdtempSync(join(root ? '/tmp' : tmpdir(), 'siteline-chaos-pg-'));
   if (root) {
     const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
