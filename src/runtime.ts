@@ -19,7 +19,10 @@ import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
 import { PRODUCTION_ENDPOINTS, type ProviderEndpoints } from './providers/endpoints.ts';
 import { createProviderClients, type ProviderClients } from './providers/provider-clients.ts';
+import { resolve } from 'node:path';
 import { openDatabase, type Store } from './store/database.ts';
+import { unusableDataDir } from './store/unusable-store.ts';
+import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
@@ -61,9 +64,13 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   const clock = overrides.clock ?? (() => new Date());
   const closers: (() => Promise<void>)[] = [];
   try {
-    const store = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    const store = await openDatabase({
+      url: settings.DATABASE_URL,
+      dataDir: settings.DATA_DIR,
+      onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; requests needing it get 503 until it is back'),
+    });
     closers.push(() => store.close());
-    const secretKey = loadSecretKey(settings);
+    const secretKey = loadSecretKeyOrExplain(settings);
     const box = createSecretBox(secretKey);
     const metrics = settings.METRICS_ENABLED ? createMetrics() : undefined;
     const plainShared = await createSharedState({ ...overrides.shared, redisUrl: settings.REDIS_URL, logger });
@@ -81,7 +88,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
     const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
-    const services: Services = { db: store.db, clock, logger, box, providers, shared };
+    const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
     const registry = loadOperationRegistry(schema);
     const executeOperation = createOperationExecutor(schema, registry);
     const deps: AppDeps & { graphiql: boolean } = {
@@ -128,6 +135,18 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   }
 }
 
+/** The generated key lives in DATA_DIR: a directory that cannot take it is a first-run error with the fix. */
+function loadSecretKeyOrExplain(settings: Settings): Buffer {
+  try {
+    return loadSecretKey(settings);
+  } catch (error) {
+    if (typeof (error as { code?: unknown }).code === 'string' && (error as { syscall?: unknown }).syscall !== undefined) {
+      throw unusableDataDir(resolve(settings.DATA_DIR), 'DATA_DIR', error);
+    }
+    throw error;
+  }
+}
+
 /** Revocation reaches every instance: this process publishes, every process drops the key from its cache. */
 async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): Promise<void> {
   apiKeys.onInvalidate((keyId) => void shared.bus.publish(BUS_CHANNELS.apiKeyRevoked, { keyId }));
@@ -145,10 +164,17 @@ async function limitRequest(shared: SharedState, principal: Principal): Promise<
   return { ...allowance.headers };
 }
 
+/** A database that does not answer a trivial query this fast is reported down (/readyz answers within a second). */
+const READINESS_DB_TIMEOUT_MS = 800;
+
 async function readiness(store: Store, shared: SharedState, logger: Logger): Promise<HealthReport> {
   const checks: HealthReport['checks'] = {};
   try {
-    await store.db.selectFrom('projects').select('id').limit(1).execute();
+    const probe = store.db.selectFrom('projects').select('id').limit(1).execute();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('database check timed out')), READINESS_DB_TIMEOUT_MS)));
+    probe.catch(() => undefined); // a late failure after the timeout has nobody else to hear it
+    await Promise.race([probe, late]).finally(() => clearTimeout(timer));
     checks.database = { status: 'ok' };
   } catch (error) {
     // The driver's message can name hosts and users: it goes to the log, not to an unauthenticated caller.

@@ -1,5 +1,7 @@
 // Serves a runtime's app on HOST:PORT and drains it on SIGTERM/SIGINT: stop accepting, finish in-flight
-// requests (up to SHUTDOWN_GRACE_MS), then close the store, cache connections and sandbox.
+// requests (up to SHUTDOWN_GRACE_MS) with `Connection: close` so keep-alive clients take their next request
+// elsewhere, then close the store, cache connections (releasing concurrency leases) and sandbox.
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { serve } from 'h3';
 import type { Settings } from './config/settings.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -22,6 +24,10 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
+  const httpServer = server.node?.server as HttpServer | undefined;
+  // After listening, a server error (e.g. out of file descriptors on accept) is logged; unheard it would end the process.
+  httpServer?.on('error', (error) => runtime.logger.error({ err: error }, 'HTTP server error'));
+  const drain = closeConnectionsWhenDraining(httpServer);
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
   const metricsServer =
     runtime.metrics && settings.METRICS_PORT !== undefined
@@ -34,6 +40,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const stop = () =>
     (stopping ??= (async () => {
       runtime.logger.info('shutting down: draining in-flight requests');
+      drain.start();
       const forced = setTimeout(() => void server.close(true), settings.SHUTDOWN_GRACE_MS);
       await server.close();
       clearTimeout(forced);
@@ -43,18 +50,48 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   return { runtime, url, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}), stop };
 }
 
+/**
+ * Once draining, every response still to be written says `Connection: close`: a busy keep-alive connection
+ * then ends after its current response instead of taking new requests until the grace deadline cuts it.
+ */
+function closeConnectionsWhenDraining(server: HttpServer | undefined): { start(): void } {
+  let draining = false;
+  const open = new Set<ServerResponse>();
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+    res.shouldKeepAlive = false;
+  };
+  // Prepended, so it runs before the app's handler can write anything.
+  server?.prependListener('request', (_req, res: ServerResponse) => {
+    if (draining) return closeAfter(res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return {
+    start() {
+      draining = true;
+      for (const res of open) closeAfter(res);
+    },
+  };
+}
+
 /** SIGTERM/SIGINT → graceful stop, then exit. */
 export function stopOnSignals(running: RunningServer): void {
   const onSignal = (signal: string) => {
     running.runtime.logger.info({ signal }, 'signal received');
-    void running.stop().then(
-      () => process.exit(0),
-      (error) => {
-        running.runtime.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    drainAndExit(running, 0);
   };
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
+}
+
+/** Graceful stop, then exit with `code` (1 when the stop itself failed). */
+export function drainAndExit(running: RunningServer, code: number): void {
+  void running.stop().then(
+    () => process.exit(code),
+    (error) => {
+      running.runtime.logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }

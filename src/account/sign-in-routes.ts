@@ -2,6 +2,7 @@
 // CSRF tokens and cross-site posts are refused; a successful sign-in sets the session cookie and goes back to
 // where the user came from (a same-site path only).
 import type { H3 } from 'h3';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { readFormBody } from '../http/read-form-body.ts';
 import { verifyAccountPassword, normalizeEmail } from '../store/accounts-repository.ts';
@@ -57,7 +58,16 @@ export function mountSignInRoutes(app: H3, deps: WebDeps): void {
       await Promise.all([deps.limits.consumePolicy(SIGN_IN_LIMITS.ip, ip), deps.limits.consumePolicy(SIGN_IN_LIMITS.account, accountKey)]);
       return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The email or password is not correct.' }, 400);
     }
-    return redirectResponse(returnTo, { 'set-cookie': await sessions.start(account.id) });
+    const cookie = await sessions.start(account.id).catch((error: unknown) => {
+      if (isDependencyUnavailable(error)) return undefined;
+      throw error;
+    });
+    if (cookie === undefined) {
+      // The database cannot save the session (down, or its disk full): say so on the page, never a 500.
+      const error = 'Signing in is not possible right now because the server cannot save your session. Please try again in a minute.';
+      return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error }, 503, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
+    }
+    return redirectResponse(returnTo, { 'set-cookie': cookie });
   });
 
   app.get('/account/sign-out', async (event) => {

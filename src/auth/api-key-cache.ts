@@ -1,9 +1,12 @@
 // The in-process cache of verified API keys: digest → record, LRU-bounded, trusted for a short TTL, and
 // invalidated by key id. A generation counter stops a lookup that raced an invalidation from re-caching.
+// Past its TTL an entry is kept for a grace period, used only while the database cannot be asked (an outage).
 import type { ApiKeyRecord } from '../store/api-keys-repository.ts';
 
 export interface VerifiedKeyCache {
   get(digest: string, now: number): ApiKeyRecord | undefined;
+  /** An entry past its TTL but within the outage grace (for when the database is unavailable). */
+  stale(digest: string, now: number): ApiKeyRecord | undefined;
   /** Caches `record` unless an invalidation happened since `generation` was read. */
   set(record: ApiKeyRecord, now: number, generation: number): void;
   generation(): number;
@@ -11,7 +14,8 @@ export interface VerifiedKeyCache {
   size(): number;
 }
 
-export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: number }): VerifiedKeyCache {
+export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: number; outageGraceMs?: number }): VerifiedKeyCache {
+  const keepMs = options.ttlMs + (options.outageGraceMs ?? 0);
   // Map iteration order is recency: re-inserted on every hit, oldest evicted first.
   const byDigest = new Map<string, { record: ApiKeyRecord; cachedAt: number }>();
   const digestById = new Map<string, string>();
@@ -22,12 +26,16 @@ export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: num
       const entry = byDigest.get(digest);
       if (!entry) return undefined;
       byDigest.delete(digest);
-      if (now - entry.cachedAt >= options.ttlMs) {
+      if (now - entry.cachedAt >= keepMs) {
         digestById.delete(entry.record.id);
         return undefined;
       }
       byDigest.set(digest, entry);
-      return entry.record;
+      return now - entry.cachedAt < options.ttlMs ? entry.record : undefined;
+    },
+    stale(digest, now) {
+      const entry = byDigest.get(digest);
+      return entry !== undefined && now - entry.cachedAt < keepMs ? entry.record : undefined;
     },
     set(record, now, startedAt) {
       if (startedAt !== generation || options.maxEntries <= 0) return;

@@ -2,7 +2,8 @@
 // Verification never reveals why a key failed: malformed, unknown, revoked and expired give the same 401.
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AppError, invalidParameter, notFound } from '../errors/app-error.ts';
+import { AppError, invalidParameter, isDependencyUnavailable, notFound } from '../errors/app-error.ts';
+import { OUTAGE_GRACE_MS } from '../store/outage-memo.ts';
 import {
   findApiKeyByDigest,
   insertApiKey,
@@ -111,7 +112,7 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
   const touchInterval = options.lastUsedIntervalMs ?? 60_000;
   const logger: Logger = options.logger ?? { warn: (object, message) => console.warn(message, object) };
 
-  const cache = createVerifiedKeyCache({ ttlMs: options.cacheTtlMs ?? 30_000, maxEntries: options.cacheMaxEntries ?? 10_000 });
+  const cache = createVerifiedKeyCache({ ttlMs: options.cacheTtlMs ?? 30_000, maxEntries: options.cacheMaxEntries ?? 10_000, outageGraceMs: OUTAGE_GRACE_MS });
   const lastTouch = new Map<string, number>();
   const pending = new Set<Promise<unknown>>();
   const listeners = new Set<(keyId: string) => void>();
@@ -142,7 +143,16 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     const cached = cache.get(digest, now);
     if (cached) return cached;
     const generation = cache.generation();
-    const record = await findApiKeyByDigest(db, digest);
+    let record: ApiKeyRecord | undefined;
+    try {
+      record = await findApiKeyByDigest(db, digest);
+    } catch (error) {
+      // Database away: a key verified within the grace period stays good (revocations still arrive by pub/sub);
+      // it is not re-cached, so the grace runs from the last real verification.
+      const known = isDependencyUnavailable(error) ? cache.stale(digest, now) : undefined;
+      if (known) return known;
+      throw error;
+    }
     if (!record) return undefined;
     // Constant-time confirmation of the match the index lookup found.
     if (!timingSafeEqual(Buffer.from(record.digest, 'hex'), Buffer.from(digest, 'hex'))) return undefined;

@@ -21,6 +21,14 @@ export function createRedisCacheStore(options: RedisCacheStoreOptions): CacheSto
   const now = options.now ?? systemClock;
   const fallback = options.fallback ?? createMemoryCacheStore({ now });
   let failure: string | undefined;
+  // A reconnect is a recovery even if no cache call has succeeded since (a warm process may make none for long).
+  redis.on('ready', recovered);
+
+  function recovered(): void {
+    if (failure === undefined) return;
+    failure = undefined;
+    options.logger?.info('redis cache recovered');
+  }
 
   // Every Redis call goes through here: on error the request still succeeds through the fallback,
   // the outage is logged once, and the first successful call afterwards clears the degraded state.
@@ -31,10 +39,7 @@ export function createRedisCacheStore(options: RedisCacheStoreOptions): CacheSto
     }
     try {
       const result = await op();
-      if (failure !== undefined) {
-        failure = undefined;
-        options.logger?.info('redis cache recovered');
-      }
+      recovered();
       return result;
     } catch (err) {
       markFailed(err instanceof Error ? err.message : String(err));

@@ -101,6 +101,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
     },
     async close() {
       await cachedFetch.drain();
+      await analyticsConcurrency.close();
       await unsubscribe();
       await bus.close();
       if (redis !== undefined) await closeRedis(redis);

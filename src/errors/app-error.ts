@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   upstream_quota_exhausted: 429,
   internal_error: 500,
   upstream_error: 502,
+  // Our own database (or its disk) is unreachable or full: retry shortly, nothing was written.
+  dependency_unavailable: 503,
   upstream_unavailable: 503,
   upstream_timeout: 504,
   // A provider 4xx passed through by the raw proxies; the status is the provider's.
@@ -45,6 +47,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   upstream_quota_exhausted: 'Upstream quota exhausted',
   internal_error: 'Internal error',
   upstream_error: 'Upstream error',
+  dependency_unavailable: 'Dependency unavailable',
   upstream_unavailable: 'Upstream unavailable',
   upstream_timeout: 'Upstream timeout',
   upstream_rejected: 'Upstream rejected the request',
@@ -99,6 +102,18 @@ export function isAppError(value: unknown): value is AppError {
 /** 400 invalid_parameter naming the parameter; `message` should quote the offending input. */
 export function invalidParameter(param: string, message: string, errors?: FieldError[]): AppError {
   return new AppError('invalid_parameter', message, { param, errors });
+}
+
+/** Seconds a caller should wait before retrying during a database outage (recovery takes about a second). */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
+
+/** 503 dependency_unavailable: Siteline's database is unreachable or cannot write; nothing was changed. */
+export function dependencyUnavailable(detail: string, cause?: unknown): AppError {
+  return new AppError('dependency_unavailable', detail, { headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) }, cause });
+}
+
+export function isDependencyUnavailable(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'dependency_unavailable';
 }
 
 export function notFound(detail = 'The requested resource does not exist or is not visible to you.'): AppError {

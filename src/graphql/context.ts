@@ -7,6 +7,7 @@ import type { SharedState } from '../cache/shared-state.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
 import type { SecretBox } from '../store/secret-box.ts';
+import type { OutageMemo } from '../store/outage-memo.ts';
 import type { Database } from '../store/schema.ts';
 import { createAnalyticsLoader, type AnalyticsLoader } from '../loaders/analytics-loader.ts';
 import { createEngine1Loader, type Engine1Loader } from '../loaders/engine1-loader.ts';
@@ -22,6 +23,8 @@ export interface Services {
   box: SecretBox;
   providers: ProviderClients;
   shared: SharedState;
+  /** Recent store answers that reads may fall back on while the database is away. */
+  storeMemo: OutageMemo;
 }
 
 export interface GraphQLContext {
@@ -55,7 +58,7 @@ export function createGraphQLContext(services: Services, principal: Principal, r
     principal,
     requestId,
     services,
-    store: createStoreLoaders(services.db, principal),
+    store: createStoreLoaders(services.db, principal, services.storeMemo),
     loaders: {} as ProviderLoaders,
     cachedFetch: observed,
     freshUntil: () => freshUntil,

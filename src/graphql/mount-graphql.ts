@@ -47,7 +47,13 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
           return new GraphQLError(original.message, {
             nodes: (error as GraphQLError).nodes,
             path: (error as GraphQLError).path,
-            extensions: { code: original.code, status: original.status, ...(original.param ? { param: original.param } : {}) },
+            extensions: {
+              code: original.code,
+              status: original.status,
+              ...(original.param ? { param: original.param } : {}),
+              // An outage of our own database fails the whole response: HTTP 503 with the problem's Retry-After.
+              ...(original.code === 'dependency_unavailable' ? { http: { status: original.status, headers: original.headers } } : {}),
+            },
           });
         }
         if (error instanceof GraphQLError && !error.originalError) return error; // validation/parse errors are the caller's

@@ -38,7 +38,9 @@ export async function requireSource(ctx: GraphQLContext, project: ProjectRecord,
 }
 
 export async function openCredential(ctx: GraphQLContext, cs: ConnectedSource): Promise<SourceCredential> {
-  const credential = await readSourceCredential(ctx.services.db, ctx.services.box, cs.project.id, cs.source);
+  const credential = await ctx.services.storeMemo.read(`credential:${cs.project.id}:${cs.source}`, () =>
+    readSourceCredential(ctx.services.db, ctx.services.box, cs.project.id, cs.source),
+  );
   if (!credential) throw new AppError('source_not_connected', `${cs.source} was disconnected from project '${cs.project.key}'.`, { provider: cs.source });
   return credential;
 }

@@ -1,11 +1,13 @@
 // Per-execution loaders over the store: the caller's visible projects (read once), data sources batched
-// across projects, funnels batched per project.
+// across projects, funnels batched per project; each read through the outage memo, so a database outage does
+// not stop reads it already answered recently.
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import { listSourcesForProjects, type DataSourceRecord } from '../store/data-sources-repository.ts';
 import { listFunnelsForProjects, type FunnelRecord } from '../store/funnels-repository.ts';
 import { listProjectsForAccount, type ProjectRecord } from '../store/projects-repository.ts';
+import type { OutageMemo } from '../store/outage-memo.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface StoreLoaders {
@@ -17,10 +19,10 @@ export interface StoreLoaders {
   funnelsOf: DataLoader<string, FunnelRecord[]>;
 }
 
-export function createStoreLoaders(db: Kysely<Database>, principal: Principal): StoreLoaders {
+export function createStoreLoaders(db: Kysely<Database>, principal: Principal, memo: OutageMemo): StoreLoaders {
   let visible: Promise<ProjectRecord[]> | undefined;
   const visibleProjects = () => {
-    visible ??= listProjectsForAccount(db, principal.accountId).then((projects) =>
+    visible ??= memo.read(`projects:${principal.accountId}`, () => listProjectsForAccount(db, principal.accountId)).then((projects) =>
       projects.filter((p) => principal.projectKeys === null || principal.projectKeys.has(p.key)),
     );
     return visible;
@@ -28,8 +30,12 @@ export function createStoreLoaders(db: Kysely<Database>, principal: Principal): 
   return {
     visibleProjects,
     projectByKey: async (key) => (await visibleProjects()).find((p) => p.key === key),
-    sourcesOf: new DataLoader(async (projectIds) => groupInKeyOrder(projectIds, await listSourcesForProjects(db, projectIds), (s) => s.projectId)),
-    funnelsOf: new DataLoader(async (projectIds) => groupInKeyOrder(projectIds, await listFunnelsForProjects(db, projectIds), (f) => f.projectId)),
+    sourcesOf: new DataLoader(async (projectIds) =>
+      groupInKeyOrder(projectIds, await memo.read(`sources:${projectIds.join(',')}`, () => listSourcesForProjects(db, projectIds)), (s) => s.projectId),
+    ),
+    funnelsOf: new DataLoader(async (projectIds) =>
+      groupInKeyOrder(projectIds, await memo.read(`funnels:${projectIds.join(',')}`, () => listFunnelsForProjects(db, projectIds)), (f) => f.projectId),
+    ),
   };
 }
 

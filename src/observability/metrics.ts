@@ -25,6 +25,8 @@ export interface Metrics {
   /** `source` is a cache entry's data source (`engine1:sc-domain:…`); only its provider word becomes a label. */
   recordCache(source: string, state: CacheState): void;
   recordRateLimited(kind: RateLimitKind): void;
+  /** An error that escaped every owner and was caught by the process guard. */
+  recordUnhandled(kind: 'exception' | 'rejection'): void;
   render(): Promise<string>;
 }
 
@@ -56,6 +58,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     labelNames: ['limit'] as const,
     registers: [registry],
   });
+  const unhandled = new Counter({
+    name: 'siteline_unhandled_errors_total',
+    help: 'Errors no code path owned (uncaught exceptions, unhandled rejections), caught by the process guard instead of ending the process.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -74,6 +82,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     },
     recordRateLimited(kind) {
       limited.inc({ limit: kind });
+    },
+    recordUnhandled(kind) {
+      unhandled.inc({ kind });
     },
     render: () => registry.metrics(),
   };

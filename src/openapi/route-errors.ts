@@ -10,7 +10,7 @@ import type { RestRoute } from '../rest/rest-route.ts';
 const STORE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['ProjectsList', 'Project', 'FunnelsList']);
 
 /** Every route: bad input, authentication, scope, unknown resources, our limit, masked failures. */
-const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'rate_limited', 'internal_error'];
+const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'rate_limited', 'internal_error', 'dependency_unavailable'];
 const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
 const BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
@@ -57,6 +57,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   upstream_quota_exhausted: "The provider's quota for the property or site is spent.",
   internal_error: 'An unexpected failure; it is logged, quote request_id when reporting it.',
   upstream_error: 'The provider failed (5xx or a malformed answer) and no stale copy was available.',
+  dependency_unavailable: "Siteline's own database is unreachable or its disk is full (Retry-After); reads it can serve from memory keep working, writes are refused and nothing is half-written.",
   upstream_unavailable: 'The provider is failing repeatedly (circuit open) or load is being shed (Retry-After).',
   upstream_timeout: 'The provider did not answer within the deadline.',
   upstream_rejected: "Raw proxies: the provider refused the request; its status and error body (`upstream`) are passed through.",

@@ -19,8 +19,8 @@ import { AppError, isAppError } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
-import type { ConcurrencyLimiter } from '../limits/concurrency.ts';
-import { MalformedAnswer, malformedVerdict, retryAfterHeader, upstreamTimeoutVerdict } from './upstream-errors.ts';
+import { SlotWaitTimeout, type ConcurrencyLimiter } from '../limits/concurrency.ts';
+import { busyVerdict, MalformedAnswer, malformedVerdict, retryAfterHeader, upstreamTimeoutVerdict } from './upstream-errors.ts';
 
 export interface ResilienceOptions {
   attemptTimeoutMs: number;
@@ -183,9 +183,11 @@ export function createResilience(
         } catch (error) {
           const verdict = signal.aborted
             ? upstreamTimeoutVerdict(call.source)
-            : error instanceof MalformedAnswer
-              ? malformedVerdict(call.source, error.message)
-              : call.classify(error);
+            : error instanceof SlotWaitTimeout
+              ? busyVerdict(call.source, error.retryAfterMs)
+              : error instanceof MalformedAnswer
+                ? malformedVerdict(call.source, error.message)
+                : call.classify(error);
           throw new AttemptFailure(verdict.retryable && !fits(verdict) ? { ...verdict, retryable: false } : verdict);
         }
       });

@@ -176,3 +176,15 @@ export function parseShape<T>(schema: { safeParse(data: unknown): { success: tru
   if (!result.success) throw new MalformedAnswer(typeof data === 'string' ? `${what}: not JSON` : `${what}: unexpected shape`);
   return result.data;
 }
+
+/** Every concurrency slot for the target stayed taken: shed the request rather than queue it past its deadline. */
+export function busyVerdict(source: Source, retryAfterMs: number): FailureVerdict {
+  return {
+    error: new AppError('upstream_unavailable', `Too many ${name(source)} requests for this target are running; retry shortly.`, {
+      provider: source,
+      headers: retryAfterHeader(retryAfterMs),
+    }),
+    retryable: false,
+    upstreamFault: false,
+  };
+}

@@ -41,7 +41,7 @@ export interface FunnelResults {
 
 /** A funnel of a project the caller may read; anything else is the same 404. */
 export async function requireVisibleFunnel(ctx: GraphQLContext, key: string): Promise<{ funnel: FunnelRecord; projectKey: string }> {
-  const funnel = await getFunnelByKey(ctx.services.db, key);
+  const funnel = await ctx.services.storeMemo.read(`funnel:${key}`, () => getFunnelByKey(ctx.services.db, key));
   const project = funnel ? (await ctx.store.visibleProjects()).find((p) => p.id === funnel.projectId) : undefined;
   if (!funnel || !project) throw notFound(`No funnel '${key}' is visible to you.`);
   return { funnel, projectKey: project.key };

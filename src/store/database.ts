@@ -1,5 +1,6 @@
 // Opens the store: PostgreSQL (pg Pool) for postgres:// URLs, otherwise SQLite through node:sqlite;
-// applies pending migrations before handing the Kysely instance out.
+// applies pending migrations before handing the Kysely instance out. A store that cannot be used at start
+// (unwritable or full directory, unreachable server) is an UnusableStoreError: one line with the fix.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +10,8 @@ import { Migrator } from 'kysely/migration';
 import type { MigrationResultSet } from 'kysely/migration';
 import pg from 'pg';
 import { createStaticMigrationProvider } from './migrations.ts';
+import { isStoreOutage, withOutageErrors } from './outage.ts';
+import { assertWritableDir, unreachableDatabase, unusableDataDir } from './unusable-store.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -26,8 +29,11 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
-  /** PostgreSQL: errors of idle pooled connections (e.g. server restart); unhandled they would crash the process. */
-  onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: errors of pooled connections, idle or checked out (a server restart ends every one of them);
+   * the query that was running fails on its own, this only hears about the connection.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export class MigrationError extends Error {
@@ -51,22 +57,54 @@ export function sqlitePathOf(url: string | undefined, dataDir: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
-  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onPoolError) : openSqlite(sqlitePathOf(options.url, options.dataDir));
+  const unusable = unusableWith(options);
+  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onConnectionError) : openSqliteChecked(sqlitePathOf(options.url, options.dataDir), options);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store.db, store.dialect);
     } catch (error) {
       await store.close();
-      throw error;
+      throw unusable(error);
     }
   }
   return store;
 }
 
-function openPostgres(url: string, onPoolError?: (error: Error) => void): Store {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/** The first-run message for a failure that is about the store's surroundings, not about a migration's SQL. */
+function unusableWith(options: OpenDatabaseOptions): (error: unknown) => unknown {
+  return (error) => {
+    const inner = error instanceof MigrationError ? error.cause : error;
+    const code = (inner as { code?: unknown } | undefined)?.code;
+    if (isPostgresUrl(options.url)) {
+      return isStoreOutage(inner) || (typeof code === 'string' && /^(28|3D)/.test(code)) ? unreachableDatabase(options.url, inner) : error;
+    }
+    const path = sqlitePathOf(options.url, options.dataDir);
+    return isStoreOutage(inner) ? unusableDataDir(options.url ? path : resolve(options.dataDir), options.url ? 'DATABASE_URL' : 'DATA_DIR', inner) : error;
+  };
+}
+
+function openSqliteChecked(path: string, options: OpenDatabaseOptions): Store {
+  if (path === ':memory:') return openSqlite(path);
+  const setting = options.url ? 'DATABASE_URL' : 'DATA_DIR';
+  assertWritableDir(dirname(path), setting);
+  try {
+    return openSqlite(path);
+  } catch (error) {
+    throw unusableDataDir(options.url ? path : resolve(options.dataDir), setting, error);
+  }
+}
+
+/** A request waits at most this long for a connection before it is refused (503) instead of hanging. */
+const CONNECT_TIMEOUT_MS = 2_000;
+
+function openPostgres(url: string, onConnectionError?: (error: Error) => void): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection error:', error.message));
+  // node-postgres emits 'error' on the pool only for idle clients; a client checked out by a query emits it on
+  // itself, and an 'error' event without a listener ends the process. Every client gets its own listener.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const db = new Kysely<Database>({ dialect: withOutageErrors(new PostgresDialect({ pool })) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
@@ -76,7 +114,7 @@ function openSqlite(path: string): Store {
   database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   // Digests, sessions and sealed credentials live here: readable by the service's user only.
   if (path !== ':memory:') for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
-  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(database) });
+  const db = new Kysely<Database>({ dialect: withOutageErrors(createNodeSqliteDialect(database)) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,7 +1,8 @@
 // The per-key concurrency cap: never more than `max` tasks at once per key, locally and across two instances
 // sharing Redis; aborted waiters leave the queue.
 import { describe, expect, it } from 'vitest';
-import { createConcurrencyLimiter, type ConcurrencyLimiter } from '../../src/limits/concurrency.ts';
+import { createConcurrencyLimiter, SlotWaitTimeout, type ConcurrencyLimiter } from '../../src/limits/concurrency.ts';
+import type { Redis } from 'ioredis';
 import { closeRedis, createRedis, waitForRedis } from '../../src/cache/redis-connection.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -56,7 +57,90 @@ describe('local concurrency limiter', () => {
   });
 });
 
+describe('giving up and aborts', () => {
+  it('never starts a task whose signal fired while it waited', async () => {
+    const limiter = createConcurrencyLimiter({ max: 1 });
+    const controller = new AbortController();
+    controller.abort(new Error('deadline'));
+    let started = false;
+    await expect(limiter.run('k', async () => (started = true), controller.signal)).rejects.toThrow('deadline');
+    expect(started).toBe(false);
+  });
+
+  it('gives up with SlotWaitTimeout when no slot frees in time, and the slot stays usable', async () => {
+    const limiter = createConcurrencyLimiter({ max: 1, maxWaitMs: 30 });
+    let release!: () => void;
+    const first = limiter.run('k', () => new Promise<void>((resolve) => (release = resolve)));
+    const error = await limiter.run('k', async () => 'ran').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SlotWaitTimeout);
+    expect((error as SlotWaitTimeout).retryAfterMs).toBeGreaterThan(0);
+    release();
+    await first;
+    expect(await limiter.run('k', async () => 'next')).toBe('next');
+  });
+});
+
 describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
+  const prefix = () => `siteline-test:conc:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+  /** Two instances' connections to the shared Redis, ready, for `use`; closed after. */
+  async function withTwoInstances(use: (a: Redis, b: Redis, p: string) => Promise<void>): Promise<void> {
+    const a = createRedis(REDIS_URL!);
+    const b = createRedis(REDIS_URL!);
+    try {
+      expect(await waitForRedis(a, 2000)).toBe(true);
+      expect(await waitForRedis(b, 2000)).toBe(true);
+      await use(a, b, prefix());
+    } finally {
+      await closeRedis(a);
+      await closeRedis(b);
+    }
+  }
+
+  it('keeps a lease alive past its TTL while the task runs (heartbeat), and releases it after', () =>
+    withTwoInstances(async (a, b, p) => {
+      const holder = createConcurrencyLimiter({ max: 1, redis: a, prefix: p, leaseMs: 150 });
+      const other = createConcurrencyLimiter({ max: 1, redis: b, prefix: p, leaseMs: 150, maxWaitMs: 400 });
+      let release!: () => void;
+      const held = holder.run('prop', () => new Promise<void>((resolve) => (release = resolve)));
+      // 400 ms of waiting is well past the 150 ms lease: only the heartbeat keeps the slot taken.
+      await expect(other.run('prop', async () => 'ran')).rejects.toBeInstanceOf(SlotWaitTimeout);
+      release();
+      await held;
+      expect(await a.zcard(`${p}prop`)).toBe(0);
+      expect(await other.run('prop', async () => 'ran')).toBe('ran');
+    }));
+
+  it("frees a dead instance's slot within one lease", () =>
+    withTwoInstances(async (a, b, p) => {
+      const dying = createConcurrencyLimiter({ max: 1, redis: a, prefix: p, leaseMs: 200 });
+      const survivor = createConcurrencyLimiter({ max: 1, redis: b, prefix: p, leaseMs: 200, maxWaitMs: 3000 });
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      void dying.run('prop', () => (started(), new Promise<void>(() => undefined))).catch(() => undefined);
+      await running;
+      a.disconnect(); // like kill -9: no release, no more heartbeats
+      expect(await survivor.run('prop', async () => 'ran')).toBe('ran');
+      await dying.close();
+    }));
+
+  it('releases every held lease on close (shutdown)', async () => {
+    const a = createRedis(REDIS_URL!);
+    const p = prefix();
+    try {
+      expect(await waitForRedis(a, 2000)).toBe(true);
+      const limiter = createConcurrencyLimiter({ max: 2, redis: a, prefix: p });
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      void limiter.run('prop', () => (started(), new Promise<void>(() => undefined)));
+      await running;
+      expect(await a.zcard(`${p}prop`)).toBe(1);
+      await limiter.close();
+      expect(await a.zcard(`${p}prop`)).toBe(0);
+    } finally {
+      await closeRedis(a);
+    }
+  });
+
   it('holds the cap across two instances sharing Redis', async () => {
     const a = createRedis(REDIS_URL!);
     const b = createRedis(REDIS_URL!);

@@ -170,7 +170,7 @@ describe('the document built from the route table', () => {
   it('documents the problem responses each route can produce, as application/problem+json', () => {
     for (const route of REST_ROUTES) {
       const operation = operationOf(doc, route);
-      for (const status of ['400', '401', '403', '404', '429', '500']) {
+      for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
         const response = deref(doc, operation.responses[status]);
         expect(response, `${route.path} ${status}`).toBeDefined();
         const media = response.content['application/problem+json'];
@@ -178,7 +178,9 @@ describe('the document built from the route table', () => {
         for (const code of codesAt(doc, operation, status)) expect(String(ERROR_STATUS[code as ErrorCode])).toBe(status);
       }
       const upstream = !['ProjectsList', 'Project', 'FunnelsList'].includes(route.operation);
-      for (const status of ['409', '424', '502', '503', '504']) expect(operation.responses[status] !== undefined, `${route.path} ${status}`).toBe(upstream);
+      expect(codesAt(doc, operation, '503')).toContain('dependency_unavailable');
+      expect(codesAt(doc, operation, '503').includes('upstream_unavailable')).toBe(upstream);
+      for (const status of ['409', '424', '502', '504']) expect(operation.responses[status] !== undefined, `${route.path} ${status}`).toBe(upstream);
       for (const status of ['413', '415']) expect(operation.responses[status] !== undefined, `${route.path} ${status}`).toBe(route.method === 'POST');
       expect(codesAt(doc, operation, '401')).toEqual(['missing_credentials', 'invalid_api_key', 'invalid_token']);
       expect(codesAt(doc, operation, '400').includes('invalid_period')).toBe(route.query.includes('period'));

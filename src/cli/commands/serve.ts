@@ -1,8 +1,6 @@
 // `siteline serve`: the same as `npm start` (settings from the environment).
 import type { CliIO } from '../cli-io.ts';
-import { loadSettings } from '../../config/settings.ts';
-import { printBanner } from '../../demo/banner.ts';
-import { startServer, stopOnSignals } from '../../server.ts';
+import { runService } from '../../run-service.ts';
 
 export const summary = 'Start the API (settings from environment variables; see the README).';
 
@@ -11,9 +9,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write('usage: siteline serve\n\nStarts the API. Configuration comes from environment variables (PORT, HOST, DATABASE_URL, REDIS_URL, ...).\n');
     return 0;
   }
-  const running = await startServer(loadSettings(io.env));
-  stopOnSignals(running);
-  printBanner(io.stdout, running);
+  const code = await runService(io.env, io.stdout, io.stderr);
+  if (code !== undefined) return code;
   // Keep the command pending; signals end the process.
   return new Promise<number>(() => undefined);
 }
