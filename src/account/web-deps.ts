@@ -43,11 +43,13 @@ function isUnsafeInPath(char: string): boolean {
 /**
  * A local path to return to after sign-in, or /account. Control characters and backslashes are refused (browsers
  * drop tabs and newlines, so `/\t/evil.example` would become `//evil.example`), and the result must stay on
- * this origin once resolved as a browser would.
+ * this origin once resolved as a browser would — including after dot segments are removed.
  */
 export function safeReturnTo(value: string | null | undefined): string {
   if (!value || value.length > 4000 || !value.startsWith('/') || [...value].some(isUnsafeInPath)) return '/account';
   const base = 'http://siteline.invalid';
   const url = new URL(value, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : '/account';
+  const target = `${url.pathname}${url.search}`;
+  // Dot segments can normalise to `//host/…` (`/.//evil.example`), which a browser reads as another origin.
+  return url.origin === base && !target.startsWith('//') ? target : '/account';
 }
