@@ -24,8 +24,10 @@ import {
 
 let fx: OAuthFixture;
 let cookie: string;
+/** Moves the server's clock ahead (past the refresh reuse window). */
+let skewMs = 0;
 beforeAll(async () => {
-  fx = await createOAuthFixture();
+  fx = await createOAuthFixture({ clock: () => new Date(Date.now() + skewMs) });
   cookie = await signIn(fx.rt, fx.email);
 });
 afterAll(() => fx.rt.dispose());
@@ -172,7 +174,7 @@ describe('confidential clients', () => {
 });
 
 describe('refresh_token grant', () => {
-  it('rotates: a new refresh token, same audience and scopes; the old one is then rejected and kills the family', async () => {
+  it('rotates: a new refresh token, same audience and scopes; the old one, after the reuse window, is rejected and kills the family', async () => {
     const { client, tokens } = await authorizeAndExchange(fx, { scope: 'read mcp:write', cookie });
     const res = await refresh(client, tokens.refresh_token);
     expect(res.status).toBe(200);
@@ -182,6 +184,7 @@ describe('refresh_token grant', () => {
     expect(next.scope).toBe('read mcp:write');
     expect(decodeJwt(next.access_token)).toMatchObject({ aud: RESOURCE, scope: 'read mcp:write', gid: decodeJwt(tokens.access_token).gid });
 
+    skewMs += (fx.deps().oauth.config.refreshReuseWindowSec + 1) * 1000;
     const reused = await refresh(client, tokens.refresh_token);
     expect(reused.status).toBe(400);
     expect(await oauthError(reused)).toBe('invalid_grant');
