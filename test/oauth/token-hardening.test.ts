@@ -9,14 +9,15 @@ import { findGrant } from '../../src/store/oauth-grants-repository.ts';
 import {
   authorizeAndExchange,
   authorizeQuery,
-  consent,
+  codeFor as codeForHelper,
   createOAuthFixture,
+  exchangeCode,
   form,
+  oauthErrorOf,
   pkce,
+  refreshWith,
   registerClient,
-  RESOURCE,
   signIn,
-  tokenRequest,
   type OAuthFixture,
   type RegisteredClient,
   type Tokens,
@@ -31,17 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => fx.rt.dispose());
 
-async function codeFor(client: RegisteredClient, scope = 'read'): Promise<{ code: string; verifier: string }> {
-  const { verifier, challenge } = pkce();
-  const location = await consent(fx.rt, cookie, authorizeQuery(client, challenge, { scope }));
-  return { code: location.searchParams.get('code')!, verifier };
-}
-
-const exchange = (client: RegisteredClient, code: string, verifier: string, extra: Record<string, string> = {}) =>
-  tokenRequest(fx.rt, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: client.redirect_uris[0], resource: RESOURCE, ...extra });
-const refresh = (client: RegisteredClient, refreshToken: string) =>
-  tokenRequest(fx.rt, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id, resource: RESOURCE });
-const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+const codeFor = (client: RegisteredClient, scope = 'read') => codeForHelper(fx.rt, cookie, client, scope);
+const exchange = (client: RegisteredClient, code: string, verifier: string, extra: Record<string, string> = {}) => exchangeCode(fx.rt, client, code, verifier, extra);
+const refresh = (client: RegisteredClient, refreshToken: string) => refreshWith(fx.rt, client, refreshToken);
+const errorOf = oauthErrorOf;
 
 describe('authorization codes are spent only after client and PKCE checks', () => {
   it('a wrong verifier, redirect_uri or client does not burn the code', async () => {

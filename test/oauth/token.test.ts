@@ -8,8 +8,12 @@ import { findGrant } from '../../src/store/oauth-grants-repository.ts';
 import {
   authorizeAndExchange,
   authorizeQuery,
+  codeFor as codeForHelper,
   consent,
   createOAuthFixture,
+  exchangeCode,
+  oauthErrorOf,
+  refreshWith,
   form,
   pkce,
   PUBLIC_URL,
@@ -32,30 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => fx.rt.dispose());
 
-async function codeFor(client: RegisteredClient, scope = 'read'): Promise<{ code: string; verifier: string }> {
-  const { verifier, challenge } = pkce();
-  const location = await consent(fx.rt, cookie, authorizeQuery(client, challenge, { scope }));
-  return { code: location.searchParams.get('code')!, verifier };
-}
-
-function exchange(client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string | undefined> = {}): Promise<Response> {
-  return tokenRequest(fx.rt, {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    client_id: client.client_id,
-    redirect_uri: client.redirect_uris[0],
-    resource: RESOURCE,
-    ...extra,
-  });
-}
-
-const refresh = (client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}) =>
-  tokenRequest(fx.rt, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id, resource: RESOURCE, ...extra });
-
-async function oauthError(res: Response): Promise<string> {
-  return ((await res.json()) as { error: string }).error;
-}
+const codeFor = (client: RegisteredClient, scope = 'read') => codeForHelper(fx.rt, cookie, client, scope);
+const exchange = (client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string | undefined> = {}) =>
+  exchangeCode(fx.rt, client, code, verifier, extra);
+const refresh = (client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}) => refreshWith(fx.rt, client, refreshToken, extra);
+const oauthError = oauthErrorOf;
 
 describe('authorization_code grant', () => {
   it('issues a Bearer access token bound to the MCP resource, a refresh token without offline_access, no-store', async () => {
