@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 describe('seedDemo', () => {
-  it('lets concurrent replicas agree on one account, password, projects and a working key', async () => {
+  // Creating and checking the demo password costs real scrypt work at the production cost.
+  it('lets concurrent replicas agree on one account, password, projects and a working key', { timeout: 120_000 }, async () => {
     const credentials = await readSandboxCredentials(join(dataDir, 'sandbox-credentials'));
     const box = createSecretBox(randomBytes(32));
     const seed = () => seedDemo({ db: store.db, box, apiKeys: createApiKeyService({ db: store.db }), sites: DEMO_SITES, credentials, dataDir });
