@@ -1,12 +1,19 @@
 # Siteline image: Node 24 runs the TypeScript sources directly (type stripping); no build step.
-FROM node:24-slim
+# The same image serves the API and, with another command, the provider sandbox (docker-compose.yml).
+FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY bin ./bin
 COPY src ./src
 COPY schema ./schema
+# DATA_DIR and the sandbox's credentials folder belong to the unprivileged user: a fresh named volume mounted
+# there takes this ownership, so the process can write its SQLite file, secret key and demo files.
+RUN mkdir -p /data/sandbox-credentials && chown -R node:node /data
+ENV DATA_DIR=/data HOST=0.0.0.0 PORT=3000
 USER node
 EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "src/main.ts"]

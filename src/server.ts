@@ -4,6 +4,7 @@
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { serve } from 'h3';
 import type { Settings } from './config/settings.ts';
+import { toServerTrustProxy } from './http/trusted-proxies.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 
@@ -21,7 +22,7 @@ export async function startServer(settings: Settings): Promise<RunningServer> {
 
 /** Serves an already built runtime (tests add routes to its app first: h3 freezes routes once serving). */
 export async function serveRuntime(runtime: Runtime, settings: Settings): Promise<RunningServer> {
-  const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
+  const trustProxy = toServerTrustProxy(settings.TRUST_PROXY);
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
   const httpServer = server.node?.server as HttpServer | undefined;

@@ -42,13 +42,14 @@ ${view.projects.map(
 <p class="muted">With every project ticked, projects added to your account later are included too.</p></fieldset>`;
   return h`<div class="narrow">
 <p class="muted">Signed in as ${view.email} · <a href="/account/sign-out">not you?</a></p>
-<h1><span id="client-name">${request.client.name}</span> wants to access your Siteline account</h1>
+<h1><span id="client-name">${request.client.name}</span> <span class="badge" id="client-unverified">unverified</span> wants to access your Siteline account</h1>
+<p class="muted">The app chose this name itself when it registered; Siteline has not verified who made it.</p>
 <p>After you decide, you go back to <strong>${redirectTargetLabel(request.redirectUri)}</strong>. Only continue if you started this connection there.</p>
 ${view.error ? h`<p class="error" role="alert">${view.error}</p>` : ''}
 <form method="post" action="/oauth/authorize">
 <input type="hidden" name="csrf" value="${view.csrf}">${hidden}
 <h2>It will be able to</h2>
-<ul class="scopes">${scopes.map((s) => h`<li>${SCOPE_WORDS[s]} <span class="muted">(${s})</span></li>`)}</ul>
+<ul class="scopes">${scopes.map((s) => h`<li>${SCOPE_WORDS[s]} <span class="muted">(${s})</span>${request.beyondRegistration.includes(s) ? h` <span class="badge">more than the app registered for</span>` : ''}</li>`)}</ul>
 <p class="muted">The connection stays active until you disconnect it under Account settings → Connected apps.</p>
 ${projects}
 <div class="row"><button class="primary" type="submit" name="decision" value="approve">Allow access</button>

@@ -18,7 +18,7 @@ export interface CreateWebDepsOptions {
   publicUrl: string;
   masterKey: Buffer;
   apiKeys: ApiKeyService;
-  limits: Pick<Limits, 'consumePolicy' | 'peekPolicy'>;
+  limits: Pick<Limits, 'consumePolicy' | 'peekPolicy' | 'refundPolicy'>;
 }
 
 export async function createWebDeps(options: CreateWebDepsOptions): Promise<WebDeps> {

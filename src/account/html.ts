@@ -77,6 +77,7 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}code{font-family:ui-monos
 .muted{color:var(--muted)}.error{border:1px solid var(--danger);color:var(--danger);padding:.6rem .8rem;border-radius:6px}
 .notice{border:1px solid var(--ok);padding:.6rem .8rem;border-radius:6px}.secret{border:2px solid var(--warn);padding:.8rem;border-radius:6px;margin:1rem 0}
 .status-ok{color:var(--ok)}.status-error{color:var(--danger)}.status-not_connected{color:var(--muted)}
+.badge{display:inline-block;font-size:.75rem;font-weight:600;vertical-align:middle;color:var(--warn);border:1px solid var(--warn);border-radius:999px;padding:.05rem .5rem}
 ul.scopes{padding-left:1.2rem}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;
 

@@ -1,4 +1,4 @@
-// /account/sign-in and /account/sign-out. Failed attempts are limited per IP and per account; the forms carry
+// /account/sign-in and /account/sign-out. Failed attempts are limited per IP and per account at that IP; the forms carry
 // CSRF tokens and cross-site posts are refused; a successful sign-in sets the session cookie and goes back to
 // where the user came from (a same-site path only).
 import type { H3 } from 'h3';
@@ -8,7 +8,7 @@ import { readFormBody } from '../http/read-form-body.ts';
 import { verifyAccountPassword, normalizeEmail } from '../store/accounts-repository.ts';
 import { newNonce, pageResponse, redirectResponse } from './html.ts';
 import { errorPage, signInBody, signOutBody, type SignInView } from './sign-in-page.ts';
-import { safeReturnTo, SIGN_IN_LIMITS, type WebDeps } from './web-deps.ts';
+import { safeReturnTo, signInLimitKeys, type WebDeps } from './web-deps.ts';
 
 export function mountSignInRoutes(app: H3, deps: WebDeps): void {
   const { sessions } = deps;
@@ -44,9 +44,11 @@ export function mountSignInRoutes(app: H3, deps: WebDeps): void {
       return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The sign-in form expired or came from another site. Please try again.' }, 403);
     }
     const ip = clientIpOf(event);
-    const accountKey = normalizeEmail(email);
-    const [byIp, byAccount] = await Promise.all([deps.limits.peekPolicy(SIGN_IN_LIMITS.ip, ip), deps.limits.peekPolicy(SIGN_IN_LIMITS.account, accountKey)]);
-    const blocked = [byIp, byAccount].find((state) => !state.allowed);
+    const keys = signInLimitKeys(ip, normalizeEmail(email));
+    // Count first, check after: parallel attempts each take a point before scrypt runs, so no burst of guesses
+    // gets past the limit; a successful sign-in gives its points back.
+    const states = await Promise.all(keys.map(([policy, key]) => deps.limits.consumePolicy(policy, key)));
+    const blocked = states.find((state) => !state.allowed);
     if (blocked) {
       const minutes = Math.max(1, Math.ceil(blocked.resetMs / 60_000));
       return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, 429, {
@@ -54,10 +56,8 @@ export function mountSignInRoutes(app: H3, deps: WebDeps): void {
       });
     }
     const account = email && (await verifyAccountPassword(deps.db, email, form.get('password') ?? ''));
-    if (!account) {
-      await Promise.all([deps.limits.consumePolicy(SIGN_IN_LIMITS.ip, ip), deps.limits.consumePolicy(SIGN_IN_LIMITS.account, accountKey)]);
-      return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The email or password is not correct.' }, 400);
-    }
+    if (!account) return signInPage(request, { returnTo, email, forApp: forApp(returnTo), error: 'The email or password is not correct.' }, 400);
+    await Promise.all(keys.map(([policy, key]) => deps.limits.refundPolicy(policy, key)));
     const cookie = await sessions.start(account.id).catch((error: unknown) => {
       if (isDependencyUnavailable(error)) return undefined;
       throw error;

@@ -14,14 +14,25 @@ export interface WebDeps {
   oauth: OAuthServer;
   sessions: SessionManager;
   apiKeys: ApiKeyService;
-  limits: Pick<Limits, 'consumePolicy' | 'peekPolicy'>;
+  limits: Pick<Limits, 'consumePolicy' | 'peekPolicy' | 'refundPolicy'>;
 }
 
-/** Failed sign-ins per client IP and per account (email), each over 15 minutes. */
-export const SIGN_IN_LIMITS: { ip: LimitPolicy; account: LimitPolicy } = {
+/**
+ * Sign-in attempts per client IP and per account *at that IP*, each over 15 minutes. There is deliberately no
+ * limit per account alone: anyone could then lock the owner out by typing wrong passwords from elsewhere.
+ */
+export const SIGN_IN_LIMITS: { ip: LimitPolicy; accountAtIp: LimitPolicy } = {
   ip: { name: 'signin_ip', points: 20, windowSec: 900 },
-  account: { name: 'signin_account', points: 10, windowSec: 900 },
+  accountAtIp: { name: 'signin_account_ip', points: 10, windowSec: 900 },
 };
+
+/** The (policy, key) pairs one sign-in attempt counts against. */
+export function signInLimitKeys(ip: string, accountKey: string): Array<[LimitPolicy, string]> {
+  return [
+    [SIGN_IN_LIMITS.ip, ip],
+    [SIGN_IN_LIMITS.accountAtIp, `${accountKey}|${ip}`],
+  ];
+}
 
 /** Control characters, space, DEL and the backslash: browsers drop or reinterpret them in a Location. */
 function isUnsafeInPath(char: string): boolean {
@@ -32,11 +43,13 @@ function isUnsafeInPath(char: string): boolean {
 /**
  * A local path to return to after sign-in, or /account. Control characters and backslashes are refused (browsers
  * drop tabs and newlines, so `/\t/evil.example` would become `//evil.example`), and the result must stay on
- * this origin once resolved as a browser would.
+ * this origin once resolved as a browser would — including after dot segments are removed.
  */
 export function safeReturnTo(value: string | null | undefined): string {
   if (!value || value.length > 4000 || !value.startsWith('/') || [...value].some(isUnsafeInPath)) return '/account';
   const base = 'http://siteline.invalid';
   const url = new URL(value, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : '/account';
+  const target = `${url.pathname}${url.search}`;
+  // Dot segments can normalise to `//host/…` (`/.//evil.example`), which a browser reads as another origin.
+  return url.origin === base && !target.startsWith('//') ? target : '/account';
 }

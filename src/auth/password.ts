@@ -1,24 +1,27 @@
 // Password hashing with scrypt (node:crypto): `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`, parameters stored
-// with the hash so they can be raised later without invalidating existing passwords.
+// with the hash so they can be raised later without invalidating existing passwords: older hashes still verify,
+// and `needsRehash` tells the sign-in to store a new one at the current cost.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
+/** OWASP Password Storage Cheat Sheet: N = 2^17, r = 8, p = 1 (128 MiB and a few hundred ms per hash). */
+export const SCRYPT_PARAMS = { N: 131_072, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 export const MIN_PASSWORD_LENGTH = 8;
+// 128 · N · r bytes for the current parameters, with room to spare.
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes at the current cost; `params` lets tests write hashes the way older versions did. */
+export async function hashPassword(password: string, params: { N: number; r: number; p: number } = SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const hash = await derive(password, salt, params, KEY_LENGTH);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 /** False for a wrong password and for a malformed stored hash; comparison is constant-time. */
@@ -29,4 +32,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (expected.length === 0) return false;
   const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
   return timingSafeEqual(actual, expected);
+}
+
+/** True when a stored hash was made at a lower cost than today's (re-hash it after a successful sign-in). */
+export function needsRehash(stored: string): boolean {
+  const [, n, r, p] = stored.split('$');
+  return Number(n) < SCRYPT_PARAMS.N || Number(r) < SCRYPT_PARAMS.r || Number(p) < SCRYPT_PARAMS.p;
 }

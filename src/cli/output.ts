@@ -78,8 +78,7 @@ export async function runSubcommands(command: string, table: Record<string, Subc
   }
   const sub = table[name];
   if (!sub) {
-    io.stderr.write(`siteline ${command}: unknown subcommand '${name}'\n${overview}`);
-    return 2;
+    return writeCliError(io, args, { code: 'usage_error', message: `unknown subcommand '${name}'` }, `siteline ${command}: unknown subcommand '${name}'\n${overview.trimEnd()}`);
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(`usage: siteline ${command} ${sub.usage}\n`);
@@ -88,19 +87,38 @@ export async function runSubcommands(command: string, table: Record<string, Subc
   try {
     return await sub.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`siteline ${command} ${name}: ${error.message}\nusage: siteline ${command} ${sub.usage}\n`);
-      return 2;
-    }
-    if (error instanceof SettingsError) {
-      io.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    if (isAppError(error)) {
-      io.stderr.write(`error: ${error.message}\n`);
-      return 1;
-    }
-    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return reportError(io, args, error, { usage: `usage: siteline ${command} ${sub.usage}`, prefix: `siteline ${command} ${name}` });
   }
+}
+
+/** True when the command line asks for JSON output (`--json` before any `--`). */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** What a failed command reports with `--json`: a machine-readable code, the message, and details when known. */
+export interface CliErrorBody {
+  code: string;
+  message: string;
+  param?: string;
+  problems?: string[];
+}
+
+/** Writes an error to stderr — `{"error": {...}}` with `--json`, else `human` — and returns the exit status. */
+export function writeCliError(io: CliIO, argv: readonly string[], body: CliErrorBody, human: string, status = 2): number {
+  io.stderr.write(wantsJson(argv) ? `${JSON.stringify({ error: body })}\n` : `${human}\n`);
+  return status;
+}
+
+/** The error policy: usage → exit 2, bad settings → exit 2, expected failures → exit 1; never a stack trace. */
+function reportError(io: CliIO, argv: readonly string[], error: unknown, context: { usage: string; prefix: string }): number {
+  if (error instanceof UsageError) return writeCliError(io, argv, { code: 'usage_error', message: error.message }, `${context.prefix}: ${error.message}\n${context.usage}`);
+  if (error instanceof SettingsError) return writeCliError(io, argv, { code: 'invalid_configuration', message: 'Invalid configuration', problems: error.problems }, error.message);
+  if (isAppError(error)) {
+    const body: CliErrorBody = { code: error.code, message: error.message, ...(error.param === undefined ? {} : { param: error.param }) };
+    return writeCliError(io, argv, body, `error: ${error.message}`, 1);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return writeCliError(io, argv, { code: 'error', message }, `error: ${message}`, 1);
 }

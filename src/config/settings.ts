@@ -1,6 +1,7 @@
 // The one typed schema of Siteline's settings (env vars), validated at start with every problem listed.
 import { hostname } from 'node:os';
 import * as z from 'zod';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -46,9 +47,17 @@ export const settingsSchema = z.object({
     .default('')
     .describe('Comma-separated exact origins allowed to call /api/mcp and the REST API from browsers.'),
   TRUST_PROXY: z
-    .enum(['false', 'true', 'loopback'])
+    .string()
     .default('false')
-    .describe('Whether X-Forwarded-* headers are trusted for the client IP (per-IP limits): false, true, or loopback (only from 127.0.0.0/8 and ::1 hops).'),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.value;
+      for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .describe(
+      'Proxies whose X-Forwarded-For/-Proto/-Host are believed (client address for per-address limits): false (none), loopback (a proxy on this host), or a comma-separated list of addresses and CIDR ranges such as 10.0.0.0/8,fd00::/8. true is refused.',
+    ),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long SIGTERM waits for in-flight requests.'),
 });
 

@@ -1,5 +1,5 @@
 // What `npm start` prints once it listens: where the API is and, in the embedded default, how to call it.
-import { readFileSync } from 'node:fs';
+import { DEMO_EMAIL, type DemoPassword } from './seed-demo.ts';
 import type { RunningServer } from '../server.ts';
 
 export function printBanner(out: { write(chunk: string): unknown }, running: RunningServer): void {
@@ -15,11 +15,10 @@ export function printBanner(out: { write(chunk: string): unknown }, running: Run
     `  metrics  ${metrics}`,
   ];
   if (demo) {
-    const password = readFileSync(demo.seeded.passwordFile, 'utf8').trim();
     lines.push(
       '',
       `Demo mode: providers are the sandbox at ${demo.sandboxUrl} (switches: ${demo.sandboxUrl}/__sandbox/faults)`,
-      `  demo account  demo@siteline.example / ${password}`,
+      `  demo account  ${demoAccountLine(demo.seeded.password)}`,
       `  demo API key  ${demo.seeded.apiKey}   (also in ${demo.seeded.keyFile})`,
       `  projects      ${demo.seeded.projectKeys.join(', ')}`,
       '',
@@ -27,4 +26,11 @@ export function printBanner(out: { write(chunk: string): unknown }, running: Run
     );
   }
   out.write(`${lines.join('\n')}\n`);
+}
+
+/** The demo sign-in: the password when this instance knows it, else where to find it (or how to set a new one). */
+function demoAccountLine(password: DemoPassword): string {
+  if (password.known) return `${DEMO_EMAIL} / ${password.password}   (also in ${password.file})`;
+  const where = password.seededBy === undefined ? 'the data folder of the instance that created it' : password.seededBy;
+  return `${DEMO_EMAIL}: created by another instance; its password is in ${where} (or set one: siteline accounts set-password --email ${DEMO_EMAIL} --password-stdin)`;
 }

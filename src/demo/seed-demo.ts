@@ -1,13 +1,16 @@
 // The embedded default's first minute: a demo account, one project per sandbox site wired to the sandbox's
-// credentials, and a demo API key written to <DATA_DIR>/demo-api-key (0600). Idempotent: a second start reuses all.
+// credentials, and a demo API key written to <DATA_DIR>/demo-api-key (0600). Idempotent: a second start reuses all,
+// and replicas sharing one database agree whatever their own data folders hold.
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ApiKeyService } from '../auth/api-keys.ts';
 import type { Source } from '../domain/sources.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { createAccount, findAccountByEmail } from '../store/accounts-repository.ts';
+import { createAccount, findAccountByEmail, verifyAccountPassword } from '../store/accounts-repository.ts';
+import { appendAudit, listAudit } from '../store/audit-repository.ts';
 import { connectSource, type SourceCredential } from '../store/data-sources-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../store/projects-repository.ts';
 import type { Database } from '../store/schema.ts';
@@ -33,13 +36,21 @@ export interface SeedDemoInput {
   dataDir: string;
 }
 
+/**
+ * Where the demo password is: known to this instance (it created the account, or its data folder holds the
+ * password that works), or only to the instance that created the account (`seededBy`, when recorded).
+ */
+export type DemoPassword = { known: true; password: string; file: string } | { known: false; seededBy: string | undefined };
+
 export interface SeededDemo {
   accountId: string;
   apiKey: string;
   keyFile: string;
-  passwordFile: string;
+  password: DemoPassword;
   projectKeys: string[];
 }
+
+const SEEDED_ACTION = 'demo.seeded';
 
 /**
  * Which credential each demo source uses: both Google grant types are exercised (service account for
@@ -59,7 +70,7 @@ function demoConnections(site: DemoSite, index: number, c: DemoCredentials): { s
 
 export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   const { db } = input;
-  const account = await ensureDemoAccount(db, join(input.dataDir, DEMO_PASSWORD_FILE));
+  const { account, password } = await ensureDemoAccount(db, join(input.dataDir, DEMO_PASSWORD_FILE));
   const projectKeys: string[] = [];
   for (const [index, site] of input.sites.entries()) {
     const project = await ensureProject(db, site);
@@ -72,25 +83,37 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   }
   const keyFile = join(input.dataDir, DEMO_KEY_FILE);
   const apiKey = await reuseOrCreateKey(input.apiKeys, account.id, keyFile);
-  return { accountId: account.id, apiKey, keyFile, passwordFile: join(input.dataDir, DEMO_PASSWORD_FILE), projectKeys };
+  return { accountId: account.id, apiKey, keyFile, password, projectKeys };
 }
 
 /**
- * The demo password is random per data folder (printed at start, kept in <DATA_DIR>/demo-password, 0600). Replicas
- * starting together on one database and data folder (docker-compose) agree: the password file is created
- * exclusively, and whoever loses the race to create a row reads the winner's.
+ * The demo password is random, set by whichever instance creates the account, and written to that instance's
+ * <DATA_DIR>/demo-password (0600) only once the account row is really its own: replicas racing on one database
+ * never print a password that does not work. Others use their file only when it verifies against the database.
  */
 async function ensureDemoAccount(db: Kysely<Database>, passwordFile: string) {
   const existing = await findAccountByEmail(db, DEMO_EMAIL);
-  if (existing) return existing;
-  const password = await createOnce(passwordFile, () => randomBytes(12).toString('base64url'));
+  if (existing) return { account: existing, password: await passwordOfExisting(db, passwordFile) };
+  const password = randomBytes(12).toString('base64url');
   try {
-    return await createAccount(db, { email: DEMO_EMAIL, name: 'Demo', password });
+    const account = await createAccount(db, { email: DEMO_EMAIL, name: 'Demo', password });
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    await appendAudit(db, { accountId: account.id, action: SEEDED_ACTION, subject: DEMO_EMAIL, detail: { host: hostname(), passwordFile } });
+    return { account, password: { known: true, password, file: passwordFile } as const };
   } catch (error) {
     const raced = await findAccountByEmail(db, DEMO_EMAIL);
-    if (raced) return raced;
+    if (raced) return { account: raced, password: await passwordOfExisting(db, passwordFile) };
     throw error;
   }
+}
+
+async function passwordOfExisting(db: Kysely<Database>, passwordFile: string): Promise<DemoPassword> {
+  const local = (await readFile(passwordFile, 'utf8').catch(() => '')).trim();
+  if (local && (await verifyAccountPassword(db, DEMO_EMAIL, local))) return { known: true, password: local, file: passwordFile };
+  const [seeded] = await listAudit(db, { action: SEEDED_ACTION, limit: 1 });
+  const host = seeded?.detail?.host;
+  const file = seeded?.detail?.passwordFile;
+  return { known: false, seededBy: typeof host === 'string' && typeof file === 'string' ? `${file} on host ${host}` : undefined };
 }
 
 async function ensureProject(db: Kysely<Database>, site: DemoSite) {
@@ -102,18 +125,6 @@ async function ensureProject(db: Kysely<Database>, site: DemoSite) {
     const raced = await getProjectByKey(db, site.key);
     if (raced) return raced;
     throw error;
-  }
-}
-
-/** The file's content, written by this call (exclusively, 0600) unless another process did so first. */
-async function createOnce(file: string, make: () => string): Promise<string> {
-  try {
-    const value = make();
-    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
-    return value;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return (await readFile(file, 'utf8')).trim();
   }
 }
 

@@ -30,6 +30,8 @@ export interface Limits {
   recordAuthFailure(ip: string): Promise<LimitState>;
   /** Spends one point of another named policy (sign-in attempts, client registrations); never throws for a spent window. */
   consumePolicy(policy: LimitPolicy, key: string): Promise<LimitState>;
+  /** Gives back one point of a named policy (an attempt counted up front that turned out fine). */
+  refundPolicy(policy: LimitPolicy, key: string): Promise<void>;
   /** Reads a named policy's state for a key without spending. */
   peekPolicy(policy: LimitPolicy, key: string): Promise<LimitState>;
 }
@@ -87,6 +89,9 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
     },
     consumePolicy(policy, key) {
       return limiterFor(policy).consume(key);
+    },
+    refundPolicy(policy, key) {
+      return limiterFor(policy).refund(key);
     },
     peekPolicy(policy, key) {
       return limiterFor(policy).peek(key);

@@ -35,6 +35,7 @@ function instrumentLimits(inner: Limits, metrics: Metrics): Limits {
     assertAuthAllowed: counted('auth', (ip: string) => inner.assertAuthAllowed(ip)),
     recordAuthFailure: (ip) => inner.recordAuthFailure(ip),
     consumePolicy: (policy, key) => inner.consumePolicy(policy, key),
+    refundPolicy: (policy, key) => inner.refundPolicy(policy, key),
     peekPolicy: (policy, key) => inner.peekPolicy(policy, key),
   };
 }

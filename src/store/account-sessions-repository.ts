@@ -35,3 +35,8 @@ export async function deleteSession(db: Kysely<Database>, digest: string): Promi
 export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('account_sessions').where('expires_at', '<=', now.toISOString()).execute();
 }
+
+/** Ends every browser session of an account (a new password was set). */
+export async function deleteSessionsOfAccount(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('account_sessions').where('account_id', '=', accountId).execute();
+}

@@ -1,7 +1,8 @@
 // Accounts: who owns API keys and sees projects. Emails are unique case-insensitively; passwords are scrypt hashes.
 import type { Kysely, Selectable } from 'kysely';
 import { AppError, invalidParameter } from '../errors/app-error.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/password.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from '../auth/password.ts';
+import { deleteSessionsOfAccount } from './account-sessions-repository.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { newId } from './ids.ts';
 import type { AccountsTable, Database } from './schema.ts';
@@ -82,14 +83,15 @@ export async function listAccounts(db: Kysely<Database>): Promise<AccountRecord[
   return rows.map(toAccount);
 }
 
+/** Sets a new password and ends the account's browser sessions (whoever knew the old one is signed out). */
 export async function setAccountPassword(db: Kysely<Database>, accountId: string, password: string): Promise<void> {
   assertPassword(password);
-  const result = await db
-    .updateTable('accounts')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError('not_found', `No account with the id '${accountId}'.`);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new AppError('not_found', `No account with the id '${accountId}'.`);
+    await deleteSessionsOfAccount(trx, accountId);
+  });
 }
 
 // Verified against when the email is unknown, so both paths cost one scrypt (no account-existence timing oracle).
@@ -103,5 +105,13 @@ export async function verifyAccountPassword(db: Kysely<Database>, email: string,
     await verifyPassword(password, await dummyHash);
     return undefined;
   }
-  return (await verifyPassword(password, row.password_hash)) ? toAccount(row) : undefined;
+  if (!(await verifyPassword(password, row.password_hash))) return undefined;
+  if (needsRehash(row.password_hash)) await upgradePasswordHash(db, row.id, row.password_hash, password);
+  return toAccount(row);
+}
+
+/** Stores the password at today's cost, unless it was changed meanwhile (the old hash is the condition). */
+async function upgradePasswordHash(db: Kysely<Database>, accountId: string, oldHash: string, password: string): Promise<void> {
+  const upgraded = await hashPassword(password);
+  await db.updateTable('accounts').set({ password_hash: upgraded }).where('id', '=', accountId).where('password_hash', '=', oldHash).execute();
 }

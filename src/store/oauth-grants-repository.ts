@@ -104,22 +104,18 @@ export async function insertAuthorizationCode(db: Kysely<Database>, code: Omit<A
     .execute();
 }
 
-/** Marks the code used; undefined for an unknown code. */
-export async function useAuthorizationCode(db: Kysely<Database>, digest: string, at: Date): Promise<SingleUse<AuthorizationCodeRecord> | undefined> {
+export async function findAuthorizationCode(db: Kysely<Database>, digest: string): Promise<AuthorizationCodeRecord | undefined> {
   const row = await db.selectFrom('oauth_codes').selectAll().where('digest', '=', digest).executeTakeFirst();
-  if (!row) return undefined;
-  if (row.used_at !== null) return { status: 'reused', record: toCode(row) };
-  const result = await db
-    .updateTable('oauth_codes')
-    .set({ used_at: at.toISOString() })
-    .where('digest', '=', digest)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
-    const again = await db.selectFrom('oauth_codes').selectAll().where('digest', '=', digest).executeTakeFirstOrThrow();
-    return { status: 'reused', record: toCode(again) };
-  }
-  return { status: 'fresh', record: { ...toCode(row), usedAt: at.toISOString() } };
+  return row && toCode(row);
+}
+
+/**
+ * Marks an unused code used; false when it was used already (or a concurrent exchange won). Run it in the
+ * transaction that creates and links the grant: on PostgreSQL a racing UPDATE waits for that transaction.
+ */
+export async function spendAuthorizationCode(db: Kysely<Database>, digest: string, at: Date): Promise<boolean> {
+  const result = await db.updateTable('oauth_codes').set({ used_at: at.toISOString() }).where('digest', '=', digest).where('used_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function linkCodeToGrant(db: Kysely<Database>, digest: string, grantId: string): Promise<void> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createApiKeyService } from '../../src/auth/api-keys.ts';
 import { hasValidChecksum } from '../../src/auth/api-key-format.ts';
+import { findLiveSession, insertSession } from '../../src/store/account-sessions-repository.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { describeEachDatabase } from '../store/databases.ts';
 import type { FreshDatabase } from '../store/databases.ts';
@@ -13,6 +14,15 @@ const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAA
 function cliFor(database: FreshDatabase) {
   const env = { DATA_DIR: database.dataDir, DATABASE_URL: database.url };
   return (args: string[], stdin?: string) => runSiteline(args, env, stdin);
+}
+
+async function withStore<T>(database: FreshDatabase, use: (store: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const store = await openDatabase({ url: database.url, dataDir: database.dataDir });
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
 }
 
 async function verifyKey(database: FreshDatabase, key: string) {
@@ -46,7 +56,13 @@ describeEachDatabase('siteline management CLI', (fresh) => {
       ['Ada@Example.com', true],
       ['bob@example.com', false],
     ]);
+    const bob = (await cli(['accounts', 'list', '--json'])).json<{ accounts: { id: string; email: string }[] }>().accounts.find((a) => a.email === 'bob@example.com')!;
+    await withStore(database, (store) =>
+      insertSession(store.db, { digest: 'c'.repeat(64), accountId: bob.id, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
     expect((await cli(['accounts', 'set-password', '--email', 'bob@example.com', '--password', 'another passphrase'])).code).toBe(0);
+    // Whoever was signed in with the old password is signed out.
+    expect(await withStore(database, (store) => findLiveSession(store.db, 'c'.repeat(64), new Date()))).toBeUndefined();
     const human = await cli(['accounts', 'list']);
     expect(human.stdout).toMatch(/^EMAIL\s+NAME\s+ID\s+PASSWORD/);
     expect(human.stdout).toMatch(/bob@example\.com\s+Bob\s+acct_\w+\s+yes/);

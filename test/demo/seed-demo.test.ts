@@ -1,4 +1,5 @@
-// Demo seeding: idempotent across restarts, and two replicas seeding one database and data folder at once agree.
+// Demo seeding: idempotent across restarts, and two replicas seeding one database and data folder at once agree
+// (several data folders on one database: replicas.test.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,8 @@ afterAll(async () => {
 });
 
 describe('seedDemo', () => {
-  it('lets concurrent replicas agree on one account, password, projects and a working key', async () => {
+  // Creating and checking the demo password costs real scrypt work at the production cost.
+  it('lets concurrent replicas agree on one account, password, projects and a working key', { timeout: 120_000 }, async () => {
     const credentials = await readSandboxCredentials(join(dataDir, 'sandbox-credentials'));
     const box = createSecretBox(randomBytes(32));
     const seed = () => seedDemo({ db: store.db, box, apiKeys: createApiKeyService({ db: store.db }), sites: DEMO_SITES, credentials, dataDir });
@@ -35,6 +37,10 @@ describe('seedDemo', () => {
     expect(a.accountId).toBe(b.accountId);
     const password = (await readFile(join(dataDir, 'demo-password'), 'utf8')).trim();
     expect(await verifyAccountPassword(store.db, DEMO_EMAIL, password)).toBeDefined();
+    // The instance that created the account knows the password; the other knows it only if the file was there.
+    const known = [a.password, b.password].filter((p) => p.known);
+    expect(known.length).toBeGreaterThanOrEqual(1);
+    for (const p of known) expect(p).toMatchObject({ known: true, password, file: join(dataDir, 'demo-password') });
     expect((await listProjectsForAccount(store.db, a.accountId)).map((p) => p.key)).toEqual(['acme-shop', 'northwind-journal', 'tiny-saas']);
 
     const again = await seed();

@@ -97,7 +97,7 @@ describe('GET /oauth/authorize: good requests', () => {
     const res = await get(authorizeQuery(client, challenge, { scope: 'read mcp:write offline_access' }));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('Test client</span> wants to access your Siteline account');
+    expect(html).toContain('Test client</span> <span class="badge" id="client-unverified">unverified</span> wants to access your Siteline account');
     expect(html).toContain('Read the analytics, search and funnel data');
     expect(html).toContain('Create funnels');
     expect(html).toContain('<strong>127.0.0.1:33418</strong>');

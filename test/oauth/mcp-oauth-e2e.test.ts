@@ -116,9 +116,11 @@ describe.skipIf(!hasChromium)('MCP client SDK OAuth against Siteline, through Ch
   let callback: Awaited<ReturnType<typeof startCallbackServer>>;
   let page: Page;
   let consentShots = 0;
+  /** Moves the server's clock ahead (past the refresh reuse window). */
+  let skewMs = 0;
 
   beforeAll(async () => {
-    served = await serveTestRuntime();
+    served = await serveTestRuntime({ clock: () => new Date(Date.now() + skewMs) });
     const { accountId } = await createAccountWithKey(served.rt, { email: EMAIL, projects: ['shop'] });
     await setAccountPassword(served.rt.store.db, accountId, PASSWORD);
     browser = await launchBrowser();
@@ -214,7 +216,8 @@ describe.skipIf(!hasChromium)('MCP client SDK OAuth against Siteline, through Ch
     expect(provider.saved.refresh_token).not.toBe(beforeRefresh.refresh_token);
     expect(provider.authorizationUrls).toHaveLength(2); // no browser round trip for a refresh
 
-    // 6. The old refresh token again: rejected, and the grant is revoked (the new tokens die with it).
+    // 6. The old refresh token again after the reuse window: rejected, and the grant is revoked (the new tokens die with it).
+    skewMs += (served.rt.deps.web!.oauth.config.refreshReuseWindowSec + 1) * 1000;
     const metadata = await discoverAuthorizationServerMetadata(served.origin);
     await expect(
       refreshAuthorization(served.origin, { metadata, clientInformation: provider.client!, refreshToken: beforeRefresh.refresh_token!, resource: mcpUrl }),

@@ -160,3 +160,33 @@ export async function authorizeAndExchange(
   expect(response.status).toBe(200);
   return { client, tokens: (await response.json()) as Tokens, cookie };
 }
+
+/** A fresh code (and its verifier) approved through the consent form. */
+export async function codeFor(rt: TestRuntime, cookie: string, client: RegisteredClient, scope = 'read'): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkce();
+  const location = await consent(rt, cookie, authorizeQuery(client, challenge, { scope }));
+  return { code: location.searchParams.get('code')!, verifier };
+}
+
+/** POST /oauth/token with grant_type=authorization_code for a public client; `extra` overrides or drops fields. */
+export function exchangeCode(rt: TestRuntime, client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string | undefined> = {}): Promise<Response> {
+  return tokenRequest(rt, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uris[0],
+    resource: RESOURCE,
+    ...extra,
+  });
+}
+
+/** POST /oauth/token with grant_type=refresh_token for a public client. */
+export function refreshWith(rt: TestRuntime, client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}): Promise<Response> {
+  return tokenRequest(rt, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id, resource: RESOURCE, ...extra });
+}
+
+/** The `error` of an OAuth JSON error answer. */
+export async function oauthErrorOf(res: Response): Promise<string> {
+  return ((await res.json()) as { error: string }).error;
+}

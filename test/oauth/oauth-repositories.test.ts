@@ -11,7 +11,8 @@ import {
   insertRefreshToken,
   listLiveGrantsForAccount,
   revokeGrant,
-  useAuthorizationCode,
+  spendAuthorizationCode,
+  findAuthorizationCode,
   useRefreshToken,
 } from '../../src/store/oauth-grants-repository.ts';
 import { describeEachDatabase } from '../store/databases.ts';
@@ -67,9 +68,11 @@ describeEachDatabase('OAuth repositories', (fresh) => {
       createdAt: T0.toISOString(),
       expiresAt: later(300_000).toISOString(),
     });
-    const [a, b] = await Promise.all([useAuthorizationCode(store.db, 'c'.repeat(64), T0), useAuthorizationCode(store.db, 'c'.repeat(64), T0)]);
-    expect([a?.status, b?.status].sort()).toEqual(['fresh', 'reused']);
-    expect(await useAuthorizationCode(store.db, 'd'.repeat(64), T0)).toBeUndefined();
+    const [a, b] = await Promise.all([spendAuthorizationCode(store.db, 'c'.repeat(64), T0), spendAuthorizationCode(store.db, 'c'.repeat(64), T0)]);
+    expect([a, b].sort()).toEqual([false, true]);
+    expect((await findAuthorizationCode(store.db, 'c'.repeat(64)))?.usedAt).toBe(T0.toISOString());
+    expect(await spendAuthorizationCode(store.db, 'd'.repeat(64), T0)).toBe(false);
+    expect(await findAuthorizationCode(store.db, 'd'.repeat(64))).toBeUndefined();
   });
 
   it('a refresh token is used once, also under a race', async () => {

@@ -109,6 +109,10 @@ describe('POST /oauth/register', () => {
     ['the implicit grant', { redirect_uris: ['https://a.example/cb'], grant_types: ['implicit'] }, 'invalid_client_metadata'],
     ['response_type token', { redirect_uris: ['https://a.example/cb'], response_types: ['token'] }, 'invalid_client_metadata'],
     ['a non-object body', [1, 2], 'invalid_client_metadata'],
+    ['eleven contacts', { redirect_uris: ['https://a.example/cb'], contacts: Array.from({ length: 11 }, (_, i) => `c${i}@example.com`) }, 'invalid_client_metadata'],
+    ['a 321-character contact', { redirect_uris: ['https://a.example/cb'], contacts: [`${'a'.repeat(309)}@example.com`] }, 'invalid_client_metadata'],
+    ['a thousand grant_types', { redirect_uris: ['https://a.example/cb'], grant_types: Array.from({ length: 1000 }, () => 'authorization_code') }, 'invalid_client_metadata'],
+    ['a thousand response_types', { redirect_uris: ['https://a.example/cb'], response_types: Array.from({ length: 1000 }, () => 'code') }, 'invalid_client_metadata'],
   ])('rejects %s', async (_what, payload, error) => {
     const res = await register(payload);
     expect(res.status).toBe(400);

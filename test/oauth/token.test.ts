@@ -8,8 +8,12 @@ import { findGrant } from '../../src/store/oauth-grants-repository.ts';
 import {
   authorizeAndExchange,
   authorizeQuery,
+  codeFor as codeForHelper,
   consent,
   createOAuthFixture,
+  exchangeCode,
+  oauthErrorOf,
+  refreshWith,
   form,
   pkce,
   PUBLIC_URL,
@@ -24,36 +28,19 @@ import {
 
 let fx: OAuthFixture;
 let cookie: string;
+/** Moves the server's clock ahead (past the refresh reuse window). */
+let skewMs = 0;
 beforeAll(async () => {
-  fx = await createOAuthFixture();
+  fx = await createOAuthFixture({ clock: () => new Date(Date.now() + skewMs) });
   cookie = await signIn(fx.rt, fx.email);
 });
 afterAll(() => fx.rt.dispose());
 
-async function codeFor(client: RegisteredClient, scope = 'read'): Promise<{ code: string; verifier: string }> {
-  const { verifier, challenge } = pkce();
-  const location = await consent(fx.rt, cookie, authorizeQuery(client, challenge, { scope }));
-  return { code: location.searchParams.get('code')!, verifier };
-}
-
-function exchange(client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string | undefined> = {}): Promise<Response> {
-  return tokenRequest(fx.rt, {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    client_id: client.client_id,
-    redirect_uri: client.redirect_uris[0],
-    resource: RESOURCE,
-    ...extra,
-  });
-}
-
-const refresh = (client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}) =>
-  tokenRequest(fx.rt, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id, resource: RESOURCE, ...extra });
-
-async function oauthError(res: Response): Promise<string> {
-  return ((await res.json()) as { error: string }).error;
-}
+const codeFor = (client: RegisteredClient, scope = 'read') => codeForHelper(fx.rt, cookie, client, scope);
+const exchange = (client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string | undefined> = {}) =>
+  exchangeCode(fx.rt, client, code, verifier, extra);
+const refresh = (client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}) => refreshWith(fx.rt, client, refreshToken, extra);
+const oauthError = oauthErrorOf;
 
 describe('authorization_code grant', () => {
   it('issues a Bearer access token bound to the MCP resource, a refresh token without offline_access, no-store', async () => {
@@ -172,7 +159,7 @@ describe('confidential clients', () => {
 });
 
 describe('refresh_token grant', () => {
-  it('rotates: a new refresh token, same audience and scopes; the old one is then rejected and kills the family', async () => {
+  it('rotates: a new refresh token, same audience and scopes; the old one, after the reuse window, is rejected and kills the family', async () => {
     const { client, tokens } = await authorizeAndExchange(fx, { scope: 'read mcp:write', cookie });
     const res = await refresh(client, tokens.refresh_token);
     expect(res.status).toBe(200);
@@ -182,6 +169,7 @@ describe('refresh_token grant', () => {
     expect(next.scope).toBe('read mcp:write');
     expect(decodeJwt(next.access_token)).toMatchObject({ aud: RESOURCE, scope: 'read mcp:write', gid: decodeJwt(tokens.access_token).gid });
 
+    skewMs += (fx.deps().oauth.config.refreshReuseWindowSec + 1) * 1000;
     const reused = await refresh(client, tokens.refresh_token);
     expect(reused.status).toBe(400);
     expect(await oauthError(reused)).toBe('invalid_grant');

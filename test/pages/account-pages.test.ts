@@ -110,7 +110,8 @@ describe('sign-in page', () => {
 });
 
 describe('sign-in limits', () => {
-  it('locks one account after 10 failures (others still get through), and one IP after 20', async () => {
+  // Every wrong password costs a real scrypt check at the production cost, slow on a busy machine.
+  it('locks one account after 10 failures (others still get through), and one IP after 20', { timeout: 180_000 }, async () => {
     const limited = await createOAuthFixture();
     const attempt = async (email: string, password: string) => {
       const page = await limited.rt.request('/account/sign-in');

@@ -7,6 +7,8 @@ import {
   setAccountPassword,
   verifyAccountPassword,
 } from '../../src/store/accounts-repository.ts';
+import { hashPassword } from '../../src/auth/password.ts';
+import { findLiveSession, insertSession } from '../../src/store/account-sessions-repository.ts';
 import { describeEachDatabase } from './databases.ts';
 
 describeEachDatabase('accounts repository', (fresh) => {
@@ -56,5 +58,31 @@ describeEachDatabase('accounts repository', (fresh) => {
     const { store } = await fresh();
     await expect(requireAccountByEmail(store.db, 'ghost@example.com')).rejects.toMatchObject({ code: 'not_found' });
     await expect(setAccountPassword(store.db, 'acct_missing', 'long enough pw')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('upgrades a hash made at the old scrypt cost on the next successful sign-in', async () => {
+    const { store } = await fresh();
+    const account = await createAccount(store.db, { email: 'old@example.com', name: 'Old' });
+    const oldHash = await hashPassword('correct horse', { N: 16_384, r: 8, p: 1 });
+    await store.db.updateTable('accounts').set({ password_hash: oldHash }).where('id', '=', account.id).execute();
+    expect(await verifyAccountPassword(store.db, 'old@example.com', 'wrong horse')).toBeUndefined();
+    expect((await store.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()).password_hash).toBe(oldHash);
+    expect(await verifyAccountPassword(store.db, 'old@example.com', 'correct horse')).toMatchObject({ id: account.id });
+    const stored = (await store.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()).password_hash;
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyAccountPassword(store.db, 'old@example.com', 'correct horse')).toMatchObject({ id: account.id });
+  });
+
+  it('setting a password ends the account’s browser sessions, and only its own', async () => {
+    const { store } = await fresh();
+    const ada = await createAccount(store.db, { email: 'ada@example.com', name: 'Ada', password: 'correct horse' });
+    const bob = await createAccount(store.db, { email: 'bob@example.com', name: 'Bob' });
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000).toISOString();
+    await insertSession(store.db, { digest: 'a'.repeat(64), accountId: ada.id, createdAt: now.toISOString(), expiresAt: later });
+    await insertSession(store.db, { digest: 'b'.repeat(64), accountId: bob.id, createdAt: now.toISOString(), expiresAt: later });
+    await setAccountPassword(store.db, ada.id, 'a new passphrase');
+    expect(await findLiveSession(store.db, 'a'.repeat(64), now)).toBeUndefined();
+    expect(await findLiveSession(store.db, 'b'.repeat(64), now)).toMatchObject({ accountId: bob.id });
   });
 });

@@ -16,6 +16,11 @@ export interface AuthorizationRequest {
   state: string | undefined;
   codeChallenge: string;
   scopes: OAuthScope[];
+  /**
+   * Requested scopes the client did not register. Not refused: MCP clients register the scope of their first
+   * challenge and step up on the same registration (the MCP SDK does), so the consent screen marks them instead.
+   */
+  beyondRegistration: OAuthScope[];
   resource: string;
 }
 
@@ -67,10 +72,16 @@ export async function checkAuthorizationRequest(db: Kysely<Database>, config: OA
   if (resource !== null && !sameResource(resource, config.resource)) {
     return fail('invalid_target', `This server issues tokens only for the resource ${config.resource}.`);
   }
-  return {
-    ok: true,
-    request: { client, redirectUri, state, codeChallenge: challenge, scopes: parseOAuthScope(params.get('scope')), resource: config.resource },
-  };
+  const scopes = parseOAuthScope(params.get('scope'));
+  const request = { client, redirectUri, state, codeChallenge: challenge, scopes, resource: config.resource };
+  return { ok: true, request: { ...request, beyondRegistration: scopesBeyondRegistration(client, scopes) } };
+}
+
+/** Requested scopes the client did not register (RFC 7591 `scope`); offline_access only asks for a refresh token. */
+function scopesBeyondRegistration(client: OAuthClientRecord, scopes: readonly OAuthScope[]): OAuthScope[] {
+  if (client.scope === null) return [];
+  const registered = new Set(parseOAuthScope(client.scope));
+  return scopes.filter((scope) => scope !== 'offline_access' && !registered.has(scope));
 }
 
 /** Stores a single-use code for the approved request and returns where to send the browser. */

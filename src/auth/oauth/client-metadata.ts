@@ -31,10 +31,22 @@ function optionalString(body: Record<string, unknown>, field: string, max: numbe
   return value;
 }
 
+/** How many entries, and how long each, the list fields may hold (everything registered is stored and echoed). */
+export const LIST_BOUNDS: Record<string, { items: number; length: number } | undefined> = {
+  grant_types: { items: 10, length: 64 },
+  response_types: { items: 10, length: 64 },
+  contacts: { items: 10, length: 320 },
+};
+
+/** redirect_uris are bounded by assertRedirectUris, which names the URI at fault. */
 function stringList(body: Record<string, unknown>, field: string): string[] | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw metadataError(`${field} must be an array of strings.`);
+  const bounds = LIST_BOUNDS[field];
+  if (bounds === undefined) return value as string[];
+  if (value.length > bounds.items) throw metadataError(`${field} may list at most ${bounds.items} entries.`);
+  if (value.some((v: string) => v.length > bounds.length)) throw metadataError(`Each entry of ${field} must be at most ${bounds.length} characters.`);
   return value as string[];
 }
 
@@ -65,7 +77,7 @@ export function parseClientMetadata(input: unknown): ValidClientMetadata {
     if (value !== undefined) extra[field] = value;
   }
   const contacts = stringList(body, 'contacts');
-  if (contacts !== undefined) extra.contacts = contacts.slice(0, 10);
+  if (contacts !== undefined) extra.contacts = contacts;
 
   const name = (optionalString(body, 'client_name', 200) ?? '').trim();
   return {

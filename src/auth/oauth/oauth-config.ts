@@ -29,6 +29,8 @@ export interface OAuthServerConfig {
   /** Absolute lifetime of a grant (the user signs in and approves again after it). */
   grantTtlSec: number;
   codeTtlSec: number;
+  /** How long a rotated refresh token may be presented again without revoking its grant (concurrent refreshes). */
+  refreshReuseWindowSec: number;
   /** Never-used clients are deleted after this long; idle clients without a live grant after `idleClientTtlSec`. */
   unusedClientTtlSec: number;
   idleClientTtlSec: number;
@@ -45,6 +47,7 @@ export function defineOAuthServer(publicUrl: string, overrides: Partial<Omit<OAu
     refreshTokenTtlSec: 30 * 86_400,
     grantTtlSec: 180 * 86_400,
     codeTtlSec: 300,
+    refreshReuseWindowSec: 30,
     unusedClientTtlSec: 86_400,
     idleClientTtlSec: 90 * 86_400,
     ...overrides,

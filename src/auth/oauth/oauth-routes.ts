@@ -81,14 +81,14 @@ export function mountOAuthRoutes(app: H3, oauth: OAuthServer, logger: OAuthRoute
     logger,
   );
 
-  endpoint(app, OAUTH_PATHS.token, { POST: async (request) => oauthJson(await oauth.token(await requireForm(request), request.headers.get('authorization'))) }, logger);
+  endpoint(app, OAUTH_PATHS.token, { POST: async (request, ip) => oauthJson(await oauth.token(await requireForm(request), request.headers.get('authorization'), ip)) }, logger);
 
   endpoint(
     app,
     OAUTH_PATHS.revoke,
     {
-      async POST(request) {
-        await oauth.revoke(await requireForm(request), request.headers.get('authorization'));
+      async POST(request, ip) {
+        await oauth.revoke(await requireForm(request), request.headers.get('authorization'), ip);
         return new Response(null, { status: 200, headers: { 'cache-control': 'no-store', 'access-control-allow-origin': '*' } });
       },
     },

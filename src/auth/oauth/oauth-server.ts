@@ -23,6 +23,8 @@ import { exchangeAuthorizationCode, refreshAccessToken, type TokenResponse } fro
 
 /** Dynamic registrations per client IP. Generous: claude.ai registers on every connect from a few shared IPs. */
 export const REGISTRATION_LIMIT: LimitPolicy = { name: 'oauth_register', points: 120, windowSec: 600 };
+/** Token and revocation requests per client IP (shared hosts such as claude.ai refresh for many users at once). */
+export const TOKEN_LIMIT: LimitPolicy = { name: 'oauth_token', points: 300, windowSec: 60 };
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export interface OAuthServerDeps {
@@ -43,8 +45,8 @@ export interface OAuthServer {
   checkAuthorizationRequest(params: URLSearchParams): Promise<AuthorizationCheck>;
   approve(request: AuthorizationRequest, accountId: string, projectKeys: string[] | null): Promise<string>;
   deny(request: AuthorizationRequest): string;
-  token(form: URLSearchParams, authorization: string | null): Promise<TokenResponse>;
-  revoke(form: URLSearchParams, authorization: string | null): Promise<void>;
+  token(form: URLSearchParams, authorization: string | null, ip: string): Promise<TokenResponse>;
+  revoke(form: URLSearchParams, authorization: string | null, ip: string): Promise<void>;
   /** The principal of a valid access token for the requested resource; AppError 401 invalid_token otherwise. */
   verifyAccessToken(token: string, request: Request): Promise<Principal>;
   listGrants(accountId: string): Promise<GrantWithClient[]>;
@@ -59,6 +61,17 @@ function invalidToken(detail: string): AppError {
 function isForResource(request: Request): boolean {
   const path = new URL(request.url).pathname;
   return path === MCP_RESOURCE_PATH || path.startsWith(`${MCP_RESOURCE_PATH}/`);
+}
+
+/** Spends one point of `policy` for the address; 429 `temporarily_unavailable` with Retry-After when spent. */
+async function assertWithinLimit(limits: OAuthServerDeps['limits'], policy: LimitPolicy, ip: string, what: string): Promise<void> {
+  const state = await limits.consumePolicy(policy, ip);
+  if (state.allowed) return;
+  const retryAfter = String(Math.max(1, Math.ceil(state.resetMs / 1000)));
+  throw new OAuthProtocolError('temporarily_unavailable', `Too many ${what} from this address; retry in ${retryAfter} s.`, {
+    status: 429,
+    headers: { 'Retry-After': retryAfter },
+  });
 }
 
 export function createOAuthServer(deps: OAuthServerDeps): OAuthServer {
@@ -84,14 +97,7 @@ export function createOAuthServer(deps: OAuthServerDeps): OAuthServer {
     jwks: () => ({ keys: [deps.signingKey.publicJwk] }),
 
     async register(body, ip) {
-      const state = await deps.limits.consumePolicy(REGISTRATION_LIMIT, ip);
-      if (!state.allowed) {
-        const retryAfter = String(Math.max(1, Math.ceil(state.resetMs / 1000)));
-        throw new OAuthProtocolError('temporarily_unavailable', `Too many client registrations from this address; retry in ${retryAfter} s.`, {
-          status: 429,
-          headers: { 'Retry-After': retryAfter },
-        });
-      }
+      await assertWithinLimit(deps.limits, REGISTRATION_LIMIT, ip, 'client registrations');
       const now = clock();
       sweep(now);
       return registerClient(db, body, now);
@@ -101,7 +107,8 @@ export function createOAuthServer(deps: OAuthServerDeps): OAuthServer {
     approve: (request, accountId, projectKeys) => approveAuthorization(db, config, request, { accountId, projectKeys, now: clock() }),
     deny: (request) => denyAuthorization(config, request),
 
-    async token(form, authorization) {
+    async token(form, authorization, ip) {
+      await assertWithinLimit(deps.limits, TOKEN_LIMIT, ip, 'token requests');
       const client = await authenticateClient(db, form, authorization);
       const grantType = form.get('grant_type');
       if (grantType === 'authorization_code') return exchangeAuthorizationCode(grantDeps, client, form);
@@ -110,7 +117,8 @@ export function createOAuthServer(deps: OAuthServerDeps): OAuthServer {
       throw new OAuthProtocolError('unsupported_grant_type', `grant_type '${grantType}' is not supported; use authorization_code or refresh_token.`);
     },
 
-    async revoke(form, authorization) {
+    async revoke(form, authorization, ip) {
+      await assertWithinLimit(deps.limits, TOKEN_LIMIT, ip, 'token requests');
       const client = await authenticateClient(db, form, authorization);
       const token = form.get('token');
       if (!token) throw new OAuthProtocolError('invalid_request', 'token is required.');
