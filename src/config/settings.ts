@@ -48,6 +48,12 @@ export const settingsSchema = z.object({
     .enum(['false', 'true', 'loopback'])
     .default('false')
     .describe('Whether X-Forwarded-* headers are trusted for the client IP (per-IP limits): false, true, or loopback (only from 127.0.0.0/8 and ::1 hops).'),
+  SIGNUP: z
+    .enum(['closed', 'invite', 'open'])
+    .default('invite')
+    .describe('Who may create an account in the browser: closed (only the CLI), invite (a single-use link from the owner), open (anyone who can reach the sign-up page).'),
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id (type "Web application") for "Connect Google" in the dashboard. Default with the sandbox: its demo client.'),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional().describe('The secret of GOOGLE_OAUTH_CLIENT_ID.'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long SIGTERM waits for in-flight requests.'),
 });
 
