@@ -24,16 +24,15 @@ const aad = (id: string, part: string) => `siteline:google_connect_flow:${id}:${
 export async function startFlow(
   db: Kysely<Database>,
   box: SecretBox,
-  input: { accountId: string; projectId: string; sessionDigest: string; verifier: string; now: Date },
-): Promise<{ id: string; state: string }> {
+  input: { state: string; accountId: string; projectId: string; sessionDigest: string; verifier: string; now: Date },
+): Promise<string> {
   const id = newSecret().slice(0, 22);
-  const state = newSecret();
   await db.deleteFrom('google_connect_flows').where('expires_at', '<=', input.now.toISOString()).execute();
   await db
     .insertInto('google_connect_flows')
     .values({
       id,
-      state_digest: sha256Hex(state),
+      state_digest: sha256Hex(input.state),
       session_digest: input.sessionDigest,
       account_id: input.accountId,
       project_id: input.projectId,
@@ -43,7 +42,7 @@ export async function startFlow(
       expires_at: new Date(input.now.getTime() + FLOW_TTL_SEC * 1000).toISOString(),
     })
     .execute();
-  return { id, state };
+  return id;
 }
 
 type FlowRow = { id: string; account_id: string; project_id: string; session_digest: string; verifier_ciphertext: string; token_ciphertext: string | null };

