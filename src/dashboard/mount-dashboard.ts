@@ -4,6 +4,8 @@ import type { H3 } from 'h3';
 import { mountAccountRoutes } from './account-routes.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { mountGoogleConnectRoutes } from './google-connect-routes.ts';
+import { mountFunnelRoutes } from './funnel-routes.ts';
+import { mountOverviewRoutes } from './overview-routes.ts';
 import { mountProjectRoutes } from './project-routes.ts';
 import { mountSourceRoutes } from './source-routes.ts';
 
@@ -12,4 +14,6 @@ export function mountDashboard(app: H3, deps: DashboardDeps): void {
   mountProjectRoutes(app, deps);
   mountSourceRoutes(app, deps);
   mountGoogleConnectRoutes(app, deps);
+  mountFunnelRoutes(app, deps);
+  mountOverviewRoutes(app, deps);
 }

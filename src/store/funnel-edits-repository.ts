@@ -33,3 +33,9 @@ export async function funnelVersion(db: Kysely<Database>, funnelId: string): Pro
   const row = await withDashboardColumns(db).selectFrom('funnels').select('version').where('id', '=', funnelId).executeTakeFirst();
   return Number(row?.version ?? 0);
 }
+
+/** The version of each funnel of a project, by funnel id. */
+export async function funnelVersionsOf(db: Kysely<Database>, projectId: string): Promise<Map<string, number>> {
+  const rows = await withDashboardColumns(db).selectFrom('funnels').select(['id', 'version']).where('project_id', '=', projectId).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.version)]));
+}

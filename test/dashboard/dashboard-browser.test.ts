@@ -86,6 +86,46 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await page.waitForURL(/\/sources\?done=engine2/);
     await checkPage(page, 'sources-connected');
 
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Funnels' }).click();
+    await checkPage(page, 'funnels-empty');
+    await page.getByRole('link', { name: 'Create a funnel' }).click();
+    const pages = await page.locator('#observed-pages option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(pages.length).toBeGreaterThan(2);
+    await page.getByLabel('Funnel name').fill('Home to cart');
+    await page.locator('#step-0-value').fill(pages[0]!);
+    await page.locator('#step-1-value').fill('[unclosed');
+    await page.locator('#step-1-match').selectOption('regex');
+    await expect.poll(() => page.locator('#step-1-error').textContent(), { timeout: 15_000 }).toContain('not a valid RE2');
+    await page.locator('#step-1-match').selectOption('begins_with');
+    await page.locator('#step-1-value').fill(pages[1]!);
+    await expect.poll(() => page.locator('#preview [data-users]').count(), { timeout: 15_000 }).toBe(2);
+    const previewUsers = await page.locator('#preview [data-users]').allTextContents();
+    expect(Number(previewUsers[0]!.replace(/,/g, ''))).toBeGreaterThan(0);
+    await checkPage(page, 'funnel-editor');
+    await page.getByRole('button', { name: 'Save funnel' }).click();
+    await page.waitForURL(/\/funnels\?done=saved/);
+    await checkPage(page, 'funnels');
+
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL(/\/dashboard\/p\/my-shop$/);
+    expect(Number(await page.locator('#chart-sessions').getAttribute('data-points'))).toBeGreaterThan(20);
+    expect(Number(await page.locator('#chart-clicks').getAttribute('data-points'))).toBeGreaterThan(20);
+    expect(await page.locator('[data-completion]').count()).toBe(1);
+    const shown = Object.fromEntries(
+      await page.locator('[data-metric]').evaluateAll((cards) => cards.map((c) => [c.getAttribute('data-metric'), Number(c.getAttribute('data-raw'))])),
+    ) as Record<string, number>;
+    expect(shown.sessions).toBeGreaterThan(0);
+    await checkPage(page, 'overview');
+
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name').fill('Reporting');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.locator('#new-key').textContent())?.trim() ?? '';
+    const api = await fetch(`${served.origin}/api/v1/metrics/my-shop/summary`, { headers: { authorization: `Bearer ${key}` } });
+    expect(api.status).toBe(200);
+    const metrics = ((await api.json()) as { metrics: Record<string, { value: number }> }).metrics;
+    for (const [name, value] of Object.entries(shown)) expect(metrics[name]?.value, name).toBe(value);
+
     expect(cspViolations).toEqual([]);
     await page.close();
   }, 180_000);
