@@ -14,7 +14,7 @@ nav.top a[aria-current=page]{font-weight:700;text-decoration:none;color:var(--fg
 .table-wrap{overflow-x:auto}.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}
 fieldset.step{display:grid;grid-template-columns:1fr;gap:.25rem}fieldset.step label{display:block;font-weight:600;margin:.25rem 0 0}
 @media (min-width:40rem){fieldset.step{grid-template-columns:8rem 10rem 1fr}fieldset.step .wide{grid-column:1/-1}}
-.hint{font-size:.85rem;color:var(--muted)}.invalid{color:var(--danger);font-size:.85rem}.bar{background:var(--accent);height:.6rem;border-radius:3px;min-width:2px}
+figure{margin:0}.hint{font-size:.85rem;color:var(--muted)}.invalid{color:var(--danger);font-size:.85rem}.bar{background:var(--accent);height:.6rem;border-radius:3px;min-width:2px}
 button.link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:0}
 input[type=url],input[type=number],textarea{width:100%;padding:.5rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:6px}
 `;

@@ -9,6 +9,8 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import type { Listening } from '../../src/sandbox/listen.ts';
 import { hasChromium, launchBrowser, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
 import { checkPage } from './page-checks.ts';
+import { listSources, readSourceCredential } from '../../src/store/data-sources-repository.ts';
+import { getProjectByKey } from '../../src/store/projects-repository.ts';
 
 const OWNER = { name: 'Olivia Owner', email: 'owner@example.com', password: 'correct horse battery' };
 
@@ -125,6 +127,60 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(api.status).toBe(200);
     const metrics = ((await api.json()) as { metrics: Record<string, { value: number }> }).metrics;
     for (const [name, value] of Object.entries(shown)) expect(metrics[name]?.value, name).toBe(value);
+
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  /** The project's stored connections, to prove a failed attempt changed nothing. */
+  async function stored() {
+    const project = (await getProjectByKey(served.rt.store.db, 'my-shop'))!;
+    const sources = await listSources(served.rt.store.db, project.id);
+    const flows = await served.rt.store.db.selectFrom('google_connect_flows').select('id').execute();
+    return { project, connections: sources.map((s) => `${s.source}:${s.propertyId ?? s.siteUrl}:${s.credentialVersion}:${s.status}`), flows: flows.length };
+  }
+
+  it('Cancel, a wrong state, a revoked Google token and a bad Bing key each say what happened and save nothing', async () => {
+    const before = await stored();
+    expect(before.connections).toHaveLength(3);
+
+    const page = await open('/dashboard/p/my-shop/sources');
+    await page.getByRole('button', { name: 'Reconnect Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dashboard\/connect\/google\/callback\?/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Google was not connected');
+    expect(await page.getByRole('alert').textContent()).toContain('You cancelled');
+    await checkPage(page, 'google-cancelled');
+    expect(await stored()).toEqual(before);
+
+    await page.goto(`${served.origin}/dashboard/connect/google/callback?state=not-the-one&code=4/0abc`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Google sign-in not recognised');
+    expect(await page.getByRole('alert').textContent()).toContain('nothing was saved');
+    await checkPage(page, 'google-wrong-state');
+    expect(await stored()).toEqual(before);
+
+    await page.goto(`${served.origin}/dashboard/p/my-shop/sources`);
+    await page.getByLabel('Replace the API key').fill('NOT-A-REAL-KEY');
+    await page.getByRole('button', { name: 'Check key' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bing refused the key');
+    expect(await page.getByRole('alert').textContent()).toContain('Nothing was saved');
+    await checkPage(page, 'bing-bad-key');
+    expect(await stored()).toEqual(before);
+
+    // The user revokes Siteline's access in their Google account.
+    const credential = await readSourceCredential(served.rt.store.db, served.rt.box, before.project.id, 'analytics');
+    const refreshToken = (JSON.parse(credential!.secret) as { refresh_token: string }).refresh_token;
+    expect((await fetch(`${listening.url.replace(/\/$/, '')}/revoke?token=${encodeURIComponent(refreshToken)}`, { method: 'POST' })).status).toBe(200);
+    await page.goto(`${served.origin}/dashboard/p/my-shop?force=1`);
+    const status = page.getByRole('region', { name: 'Data sources' });
+    expect(await status.textContent()).toContain('Google Analytics 4: Error');
+    await checkPage(page, 'overview-revoked');
+    await page.getByRole('button', { name: 'Reconnect Google' }).first().click();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.waitForURL(/\/sources\?done=google/);
+    await page.goto(`${served.origin}/dashboard/p/my-shop?force=1`);
+    expect(await page.getByRole('region', { name: 'Data sources' }).textContent()).toContain('Google Analytics 4: OK');
 
     expect(cspViolations).toEqual([]);
     await page.close();
