@@ -9,7 +9,7 @@ export interface WebClient {
   lastHtml(): string;
 }
 
-export function webClient(rt: TestRuntime, origin = 'http://siteline.test'): WebClient {
+export function webClient(rt: Pick<TestRuntime, 'request'>, origin = 'http://siteline.test'): WebClient {
   const jar = new Map<string, string>();
   let last = '';
   async function send(path: string, init: RequestInit) {
