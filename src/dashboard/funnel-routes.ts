@@ -96,15 +96,6 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
     }
   }
 
-  async function projectFor(request: Request, key: string | undefined, post: boolean) {
-    const guarded = post ? await guard.post(request) : await guard.session(request);
-    if (guarded instanceof Response) return guarded;
-    const session = 'session' in guarded ? guarded.session : guarded;
-    const form = 'form' in guarded ? guarded.form : new URLSearchParams();
-    const project = await guard.project(session, key);
-    return project instanceof Response ? project : { session, form, project };
-  }
-
   async function funnelOf(session: Session, project: ProjectRecord, key: string | undefined): Promise<(FunnelRecord & { version: number }) | Response> {
     const funnel = key ? await getFunnelByKey(db, key) : undefined;
     if (!funnel || funnel.projectId !== project.id) return guard.notFound(session, `The funnel '${key ?? ''}'`);
@@ -112,7 +103,7 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   }
 
   app.get('/dashboard/p/:key/funnels', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, false);
+    const found = await guard.projectGet(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const { session, project } = found;
     const [funnels, versions] = await Promise.all([listFunnelsForProject(db, project.id), funnelVersionsOf(db, project.id)]);
@@ -125,13 +116,13 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   const NEW = (project: ProjectRecord) => ({ title: 'New funnel', action: base(project), button: 'Save funnel' });
 
   app.get('/dashboard/p/:key/funnels/new', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, false);
+    const found = await guard.projectGet(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     return editorPage(found.session, found.project, { ...NEW(found.project), draft: { name: '', steps: [EMPTY_STEP, EMPTY_STEP], op: '' } });
   });
 
   app.post('/dashboard/p/:key/funnels', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, true);
+    const found = await guard.projectPost(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const { session, project, form } = found;
     const draft = readDraft(form);
@@ -142,14 +133,14 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/preview', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, true);
+    const found = await guard.projectPost(event.req, event.context.params?.key);
     if (found instanceof Response) return new Response(JSON.stringify({ errors: { steps: 'Reload the page: the session or form expired.' } }), { status: 403, headers: { 'content-type': JSON_TYPE } });
     const answer = await preview(found.session, found.project, readDraft(found.form));
     return new Response(JSON.stringify(answer), { headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } });
   });
 
   app.get('/dashboard/p/:key/funnels/:funnel', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, false);
+    const found = await guard.projectGet(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;
@@ -158,7 +149,7 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, true);
+    const found = await guard.projectPost(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const { session, project, form } = found;
     const funnel = await funnelOf(session, project, event.context.params?.funnel);
@@ -172,7 +163,7 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel/rename', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, true);
+    const found = await guard.projectPost(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;
@@ -186,7 +177,7 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel/delete', async (event) => {
-    const found = await projectFor(event.req, event.context.params?.key, true);
+    const found = await guard.projectPost(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;

@@ -37,10 +37,9 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
   }
 
   app.post('/dashboard/p/:key/connect/google', async (event) => {
-    const post = await guard.post(event.req);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
-    const project = await guard.project(post.session, event.context.params?.key);
-    if (project instanceof Response) return project;
+    const { project } = post;
     if (!deps.google) return notConfigured(post.session);
     const state = newSecret();
     const started = await deps.google.flow.start({ state, redirectUri, loginHint: post.session.account.email });
@@ -160,10 +159,9 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
   });
 
   app.post('/dashboard/p/:key/disconnect/google', async (event) => {
-    const post = await guard.post(event.req);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
-    const project = await guard.project(post.session, event.context.params?.key);
-    if (project instanceof Response) return project;
+    const { project } = post;
     const tokens = new Set<string>();
     for (const source of ['analytics', 'engine1'] as const) {
       const credential = await readSourceCredential(db, deps.box, project.id, source).catch(() => undefined);

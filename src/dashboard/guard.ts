@@ -14,6 +14,10 @@ export interface Guard {
   session(request: Request): Promise<Session | Response>;
   post(request: Request): Promise<{ session: Session; form: URLSearchParams } | Response>;
   project(session: Session, key: string | undefined): Promise<ProjectRecord | Response>;
+  /** A project page: the session and the project it names. */
+  projectGet(request: Request, key: string | undefined): Promise<{ session: Session; project: ProjectRecord } | Response>;
+  /** A project form: the guarded form plus the project it names. */
+  projectPost(request: Request, key: string | undefined): Promise<{ session: Session; form: URLSearchParams; project: ProjectRecord } | Response>;
   notFound(session: Session, what: string): Response;
 }
 
@@ -27,7 +31,7 @@ export function createGuard(deps: DashboardDeps): Guard {
   const notFound = (session: Session, what: string) =>
     problemPage({ title: 'Not found', message: `${what} does not exist or is not shared with you.`, next: h`<a href="/dashboard">Back to your projects</a>`, status: 404, session, secure });
 
-  return {
+  const guard: Guard = {
     async session(request) {
       return (await sessions.read(request)) ?? signIn(request);
     },
@@ -52,8 +56,21 @@ export function createGuard(deps: DashboardDeps): Guard {
       if (!project || !(await accountMaySeeProject(deps.web.db, session.account.id, project.id))) return notFound(session, `The project '${key ?? ''}'`);
       return project;
     },
+    async projectGet(request, key) {
+      const session = await guard.session(request);
+      if (session instanceof Response) return session;
+      const project = await guard.project(session, key);
+      return project instanceof Response ? project : { session, project };
+    },
+    async projectPost(request, key) {
+      const post = await guard.post(request);
+      if (post instanceof Response) return post;
+      const project = await guard.project(post.session, key);
+      return project instanceof Response ? project : { ...post, project };
+    },
     notFound,
   };
+  return guard;
 }
 
 /** A signed-in browser reads as its account with every project it may see (read scope only). */

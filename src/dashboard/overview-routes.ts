@@ -18,10 +18,9 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
   const guard = createGuard(deps);
 
   app.get('/dashboard/p/:key', async (event) => {
-    const session = await guard.session(event.req);
-    if (session instanceof Response) return session;
-    const project = await guard.project(session, event.context.params?.key);
-    if (project instanceof Response) return project;
+    const found = await guard.projectGet(event.req, event.context.params?.key);
+    if (found instanceof Response) return found;
+    const { session, project } = found;
     const force = new URL(event.req.url).searchParams.get('force') === '1' ? { force: '1' } : {};
     const vars = { project: project.key, ...force };
     const read = <T>(operation: string, field: string, extra: Record<string, unknown> = {}) => readOperation<T>(deps, session, operation, field, { ...vars, ...extra });

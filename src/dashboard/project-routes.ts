@@ -92,25 +92,16 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
     });
   }
 
-  /** A project POST: the guarded form plus the project it names. */
-  async function projectPost(request: Request, key: string | undefined) {
-    const post = await guard.post(request);
-    if (post instanceof Response) return post;
-    const project = await guard.project(post.session, key);
-    return project instanceof Response ? project : { ...post, project };
-  }
-
   app.get('/dashboard/p/:key/settings', async (event) => {
-    const session = await guard.session(event.req);
-    if (session instanceof Response) return session;
-    const project = await guard.project(session, event.context.params?.key);
-    if (project instanceof Response) return project;
+    const found = await guard.projectGet(event.req, event.context.params?.key);
+    if (found instanceof Response) return found;
+    const { session, project } = found;
     const saved = new URL(event.req.url).searchParams.get('done') === 'saved';
     return settingsPage(session, project, { notice: saved ? 'Saved.' : undefined });
   });
 
   app.post('/dashboard/p/:key/settings', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     const values = fields(post.form);
     try {
@@ -124,7 +115,7 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
   });
 
   app.post('/dashboard/p/:key/access/grant', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     const email = (post.form.get('email') ?? '').trim();
     const account = email ? await findAccountByEmail(db, email) : undefined;
@@ -134,7 +125,7 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
   });
 
   app.post('/dashboard/p/:key/access/revoke', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     const accountId = post.form.get('account_id') ?? '';
     if (accountId === post.session.account.id) return settingsPage(post.session, post.project, { error: { message: 'You cannot remove your own access; ask a teammate to.' } }, 400);
@@ -143,7 +134,7 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
   });
 
   app.post('/dashboard/p/:key/delete', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     if ((post.form.get('confirm') ?? '').trim() !== post.project.key) {
       return settingsPage(post.session, post.project, { error: { message: `Nothing was deleted: type the key '${post.project.key}' exactly to confirm.` } }, 400);

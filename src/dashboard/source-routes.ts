@@ -45,23 +45,15 @@ export function mountSourceRoutes(app: H3, deps: DashboardDeps): void {
   }
 
   app.get('/dashboard/p/:key/sources', async (event) => {
-    const session = await guard.session(event.req);
-    if (session instanceof Response) return session;
-    const project = await guard.project(session, event.context.params?.key);
-    if (project instanceof Response) return project;
+    const found = await guard.projectGet(event.req, event.context.params?.key);
+    if (found instanceof Response) return found;
+    const { session, project } = found;
     const done = new URL(event.req.url).searchParams.get('done');
     return sourcesPage(session, project, { notice: done ? NOTICES[done] : undefined });
   });
 
-  async function projectPost(request: Request, key: string | undefined) {
-    const post = await guard.post(request);
-    if (post instanceof Response) return post;
-    const project = await guard.project(post.session, key);
-    return project instanceof Response ? project : { ...post, project };
-  }
-
   app.post('/dashboard/p/:key/connect/engine2', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     const { session, project, form } = post;
     const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
@@ -75,7 +67,7 @@ export function mountSourceRoutes(app: H3, deps: DashboardDeps): void {
       const refused = error.code === 'upstream_credential_invalid';
       return problemPage({
         title: refused ? 'Bing refused the key' : 'Bing could not be reached',
-        message: refused ? `Bing Webmaster Tools did not accept this API key (${error.message}). Nothing was saved.` : `Checking the key failed: ${error.message} Nothing was saved.`,
+        message: refused ? 'Bing Webmaster Tools did not accept this API key (it is mistyped, was regenerated, or belongs to no account). Nothing was saved.' : `Checking the key failed: ${error.message} Nothing was saved.`,
         next: h`Copy the key again from Bing Webmaster Tools (Settings → API access) and <a href="${base}/sources">paste it on the Data sources page</a>.`,
         status: refused ? 400 : 502,
         session,
@@ -103,7 +95,7 @@ ${choiceGroup({ name: 'site_url', legend: 'Bing sites', choices: sites.map((s) =
   });
 
   app.post('/dashboard/p/:key/disconnect/engine2', async (event) => {
-    const post = await projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key);
     if (post instanceof Response) return post;
     await disconnectSource(db, post.project.id, 'engine2');
     return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/sources?done=engine2-disconnected`);

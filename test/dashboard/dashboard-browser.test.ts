@@ -51,10 +51,16 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const page = await open('/dashboard');
     expect(new URL(page.url()).pathname).toBe('/setup');
     await checkPage(page, 'setup');
-    await page.getByLabel('Your name').fill(OWNER.name);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create owner account' }).click();
+    // Keyboard only: Tab reaches each field in order and Enter submits.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    await page.keyboard.type(OWNER.name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(OWNER.email);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.type(OWNER.password);
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${served.origin}/dashboard`);
     await checkPage(page, 'projects-empty');
 
