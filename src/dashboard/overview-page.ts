@@ -61,13 +61,14 @@ const failure = (read: { ok: false; error: { message: string } }) => h`<p class=
 
 function statusSection(view: OverviewView): SafeHtml {
   const sourcesUrl = `/dashboard/p/${encodeURIComponent(view.project.key)}/sources`;
+  // Analytics and Search Console share one Google connection: one reconnect button for both.
+  const firstGoogleError = SOURCES.find((s) => s !== 'engine2' && statusOf(view.sources, view.project.id, s).status === 'error');
   const items = SOURCES.map((source) => {
     const st = statusOf(view.sources, view.project.id, source);
-    const google = source !== 'engine2';
     const action =
-      st.status === 'error' && google && view.googleConfigured
+      source === firstGoogleError && view.googleConfigured
         ? h` <form class="inline" method="post" action="/dashboard/p/${encodeURIComponent(view.project.key)}/connect/google">${csrfField(view.csrf)}<button type="submit">Reconnect Google</button></form>`
-        : st.status !== 'ok'
+        : st.status === 'not_connected' || (st.status === 'error' && (source === 'engine2' || !view.googleConfigured))
           ? h` <a href="${sourcesUrl}">${st.status === 'error' ? 'Fix' : 'Connect'} ${SOURCE_DISPLAY_NAMES[source]}</a>`
           : '';
     return h`<li><strong>${SOURCE_DISPLAY_NAMES[source]}</strong>: <span class="status-${st.status}">${st.word}</span>${st.status === 'error' && st.record?.statusMessage ? h` — ${st.record.statusMessage}` : ''}${action}</li>`;
