@@ -125,6 +125,23 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(shown.sessions).toBeGreaterThan(0);
     await checkPage(page, 'overview');
 
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Funnels' }).click();
+    await page.getByRole('link', { name: 'Home to cart' }).click();
+    await checkPage(page, 'funnel-edit');
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
+    await checkPage(page, 'project-settings');
+    await page.getByRole('link', { name: 'Team' }).click();
+    await page.getByLabel('Email').fill('mate@example.com');
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    const invitation = (await page.locator('#invite-link').textContent())?.trim() ?? '';
+    await checkPage(page, 'team');
+    // The invitation page (shown here in the owner's browser; redeeming is covered in-process).
+    const guest = await browser.context.newPage();
+    await guest.goto(invitation);
+    expect(await guest.getByLabel('Email').inputValue()).toBe('mate@example.com');
+    await checkPage(guest, 'join');
+    await guest.close();
+
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('Reporting');
     await page.getByRole('button', { name: 'Create key' }).click();
