@@ -6,7 +6,7 @@ import type { Session } from '../account/sessions.ts';
 const STYLE = `
 nav.top{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;border-bottom:1px solid var(--line);padding-bottom:.75rem;margin-bottom:1rem}
 nav.top .brand{font-weight:700;margin-right:auto;color:var(--fg);text-decoration:none}nav.top form{margin:0}
-nav.top a[aria-current=page]{font-weight:700;text-decoration:none;color:var(--fg)}
+nav a[aria-current=page]{font-weight:700;text-decoration:none;color:var(--fg)}
 .crumbs{font-size:.9rem;margin:.25rem 0}.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.75rem;margin:.75rem 0}
 .card{border:1px solid var(--line);border-radius:6px;padding:.6rem .75rem}.card .value{font-size:1.35rem;font-weight:700}.card .label{font-size:.85rem;color:var(--muted)}
 .up{color:var(--ok)}.down{color:var(--danger)}.chart{width:100%;height:auto;display:block;border:1px solid var(--line);border-radius:6px}
