@@ -61,6 +61,8 @@ export async function handleRevoke(request: Request, url: URL, creds: SandboxCre
 }
 
 function accessTokenGrant(creds: SandboxCredentials, token: string, now: Date): string | undefined {
+  // Web grants only issue the sandbox's own HMAC tokens; service-account JWTs are never theirs.
+  if (!token.startsWith('ya29.sbx.')) return undefined;
   const result = verifyAccessToken(creds, token, Math.floor(now.getTime() / 1000));
   return result.ok && result.claims.sub.startsWith('web:') ? result.claims.sub : undefined;
 }
