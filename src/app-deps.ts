@@ -4,6 +4,7 @@ import type { Principal } from './auth/principal.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { WebDeps } from './account/web-deps.ts';
+import type { DashboardDeps } from './dashboard/dashboard-deps.ts';
 import type { ResponseCache } from './rest/response-cache.ts';
 import type { Metrics } from './observability/metrics.ts';
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   readiness(): Promise<HealthReport>;
   /** The OAuth authorization server and the account pages (absent in apps built without them). */
   web?: WebDeps;
+  /** The dashboard pages (absent in apps built without them). */
+  dashboard?: DashboardDeps;
   /** Whether a stored operation of that name exists (facades check their tables at boot). */
   hasOperation(name: string): boolean;
   /** A 32-byte key for one purpose, derived from the app secret (HKDF; `purpose` names the use). */

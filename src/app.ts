@@ -10,6 +10,7 @@ import { mountHealthRoutes } from './health/health-routes.ts';
 import { mountGraphql } from './graphql/mount-graphql.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
 import { mountWeb } from './account/mount-web.ts';
+import { mountDashboard } from './dashboard/mount-dashboard.ts';
 import { mountRestRoutes } from './rest/mount-rest.ts';
 import { REST_ROUTES } from './rest/route-table.ts';
 import { createApiDocument } from './openapi/api-document.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): H3 {
   mountGraphql(app, deps);
   mountMcp(app, deps);
   if (deps.web) mountWeb(app, deps.web);
+  if (deps.dashboard) mountDashboard(app, deps.dashboard);
   app.all('/**', () => {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { createApiKeyService, type ApiKeyService } from './auth/api-keys.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { createWebDeps } from './account/create-web-deps.ts';
+import { createDashboardDeps } from './dashboard/create-dashboard-deps.ts';
 import type { Principal } from './auth/principal.ts';
 import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
@@ -111,6 +112,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       metrics,
       metricsRoute: settings.METRICS_PORT === undefined,
     };
+    deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, demo: demo !== undefined });
     const app = createApp(deps);
     return {
       app,

@@ -120,7 +120,7 @@ ${
 }
 
 export function settingsBody(view: SettingsView): SafeHtml {
-  return h`<header class="top"><div><h1>Account settings</h1><span class="muted">${view.account.name} · ${view.account.email}</span></div>
+  return h`<p><a href="/dashboard">← Dashboard</a></p><header class="top"><div><h1>Account settings</h1><span class="muted">${view.account.name} · ${view.account.email}</span></div>
 <form method="post" action="/account/sign-out">${csrfField(view.csrf)}<button type="submit">Sign out</button></form></header>
 ${view.notice ? h`<p class="notice" role="status">${view.notice}</p>` : ''}
 ${view.error ? h`<p class="error" role="alert">${view.error}</p>` : ''}

@@ -58,6 +58,12 @@ export const settingsSchema = z.object({
     .describe(
       'Proxies whose X-Forwarded-For/-Proto/-Host are believed (client address for per-address limits): false (none), loopback (a proxy on this host), or a comma-separated list of addresses and CIDR ranges such as 10.0.0.0/8,fd00::/8. true is refused.',
     ),
+  SIGNUP: z
+    .enum(['closed', 'invite', 'open'])
+    .default('invite')
+    .describe('Who may create an account in the browser: closed (only the CLI), invite (a single-use link from the owner), open (anyone who can reach the sign-up page).'),
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id (type "Web application") for "Connect Google" in the dashboard. Default with the sandbox: its demo client.'),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional().describe('The secret of GOOGLE_OAUTH_CLIENT_ID.'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long SIGTERM waits for in-flight requests.'),
 });
 

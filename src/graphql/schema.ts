@@ -11,6 +11,7 @@ import './types/search-timeseries.ts';
 import './types/search-breakdown.ts';
 import './types/landing-pages.ts';
 import './types/funnel-results.ts';
+import './types/funnel-preview.ts';
 import './types/observed.ts';
 import './types/raw-proxy.ts';
 import './types/site-metrics.ts';

@@ -8,7 +8,7 @@ import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
 import { reportPolicy } from '../loaders/upstream-cache.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
-import { getFunnelByKey, type FunnelRecord } from '../store/funnels-repository.ts';
+import { getFunnelByKey, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
 import { resolveReportScope } from './report-context.ts';
 import { toFunnelSteps } from './funnel-steps.ts';
 
@@ -49,20 +49,36 @@ export async function requireVisibleFunnel(ctx: GraphQLContext, key: string): Pr
 
 export async function funnelResults(ctx: GraphQLContext, args: FunnelResultsArgs): Promise<FunnelResults> {
   const { funnel, projectKey } = await requireVisibleFunnel(ctx, args.funnel);
-  const scope = await resolveReportScope(ctx, { project: projectKey, period: args.period, force: args.force, compare: 'none' }, 'none');
+  const run = await runFunnelSteps(ctx, { project: projectKey, steps: funnel.steps, period: args.period, force: args.force });
+  return { ...run, funnel: { key: funnel.key, name: funnel.name } };
+}
+
+export interface FunnelRun {
+  project: string;
+  period: PeriodJson;
+  steps: FunnelStepResult[];
+  completionRate: number;
+  meta: Meta;
+}
+
+/** Users per step of `steps` (stored or a draft) for a project: one closed-funnel provider report. */
+export async function runFunnelSteps(
+  ctx: GraphQLContext,
+  args: { project: string; steps: readonly FunnelStep[]; period?: string | null; force?: string | null },
+): Promise<FunnelRun> {
+  const scope = await resolveReportScope(ctx, { project: args.project, period: args.period, force: args.force, compare: 'none' }, 'none');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const request = {
     dateRanges: [{ startDate: scope.period.start, endDate: scope.period.end }],
-    funnel: { isOpenFunnel: false, steps: toFunnelSteps(funnel.steps) },
+    funnel: { isOpenFunnel: false, steps: toFunnelSteps(args.steps) },
     funnelVisualizationType: 'STANDARD_FUNNEL' as const,
   };
   const result = await ctx.loaders.analytics.funnel(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
-  const steps = toStepResults(funnel, result.value);
+  const steps = toStepResults({ steps: args.steps }, result.value);
   const first = steps[0]?.users ?? 0;
   return {
     project: scope.project.key,
     period: scope.periodJson,
-    funnel: { key: funnel.key, name: funnel.name },
     steps,
     completionRate: ratio(steps.at(-1)?.users ?? 0, first),
     meta: buildMeta({ results: [result], sources: ['analytics'], warnings: [...scope.warnings, ...result.value.warnings], now: scope.now }),
@@ -70,7 +86,7 @@ export async function funnelResults(ctx: GraphQLContext, args: FunnelResultsArgs
 }
 
 /** Step N of the report is stored step N; a step the provider left out (no users) counts 0. */
-export function toStepResults(funnel: FunnelRecord, report: FunnelReport): FunnelStepResult[] {
+export function toStepResults(funnel: { steps: readonly FunnelStep[] }, report: FunnelReport): FunnelStepResult[] {
   const usersByStep = new Map(report.steps.map((s) => [s.step, s.activeUsers]));
   const users = funnel.steps.map((_, i) => usersByStep.get(i + 1) ?? 0);
   return funnel.steps.map((step, i) => {

@@ -15,6 +15,7 @@ import { handleEngine1, matchEngine1 } from './engine1/handler.ts';
 import { bingResponse, handleEngine2, matchEngine2 } from './engine2/handler.ts';
 import { googleError, jsonResponse, ProviderError } from './http.ts';
 import { malformed, serverError, throttled } from './provider-errors.ts';
+import { createWebFlow, type WebFlow } from './web-flow-routes.ts';
 
 export interface HandlerDeps {
   catalogue: readonly DemoSite[];
@@ -37,8 +38,10 @@ interface Route {
   run: (claims: TokenClaims | undefined, now: Date) => Promise<Response> | Response;
 }
 
-function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefined {
+function resolve(request: Request, url: URL, deps: HandlerDeps, web: WebFlow): Route | undefined {
   const path = url.pathname;
+  const webRoute = web.resolve(request, url);
+  if (webRoute) return webRoute;
   const ga = matchAnalytics(request.method, path);
   if (ga) {
     return {
@@ -62,7 +65,7 @@ function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefin
     };
   }
   if (path === '/token') {
-    return { provider: 'token', method: 'token', run: (_claims, now) => handleTokenRequest(request, deps.credentials, deps.faults.settings().revoked, now) };
+    return { provider: 'token', method: 'token', run: async (_claims, now) => (await web.token(request, now)) ?? handleTokenRequest(request, deps.credentials, deps.faults.settings().revoked, now) };
   }
   return undefined;
 }
@@ -73,11 +76,12 @@ function render(provider: Provider, error: ProviderError): Response {
 }
 
 export function createRequestHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
+  const web = createWebFlow({ catalogue: deps.catalogue, credentials: deps.credentials, revoked: () => deps.faults.settings().revoked });
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/__sandbox/')) return handleControl(request, url.pathname, deps);
     if (url.pathname === '/' && request.method === 'GET') return jsonResponse(index());
-    const route = resolve(request, url, deps);
+    const route = resolve(request, url, deps, web);
     if (!route) return jsonResponse(googleError(404, `The requested URL ${url.pathname} was not found on this server.`).body, 404);
     deps.stats.count(route.provider, route.method);
     let release: (() => void) | undefined;
@@ -88,6 +92,7 @@ export function createRequestHandler(deps: HandlerDeps): (request: Request) => P
       if (decision.kind === 'throttle') throw throttled(route.provider);
       if (decision.kind === 'error') throw serverError(route.provider);
       const now = deps.now();
+      if (route.scopes) web.assertNotRevoked(request, now);
       const claims = route.scopes
         ? requireBearer(request, url, { creds: deps.credentials, revoked: deps.faults.settings().revoked, now, scopes: route.scopes, service: route.service!, legacy: route.legacy === true })
         : undefined;
@@ -112,7 +117,8 @@ function index(): unknown {
       analytics: ['POST /v1beta/properties/{id}:runReport|batchRunReports|runPivotReport|batchRunPivotReports|runRealtimeReport|checkCompatibility', 'GET /v1beta/properties/{id}/metadata', 'POST /v1alpha/properties/{id}:runFunnelReport'],
       engine1: ['POST /webmasters/v3/sites/{siteUrl}/searchAnalytics/query', 'GET /webmasters/v3/sites', 'GET /webmasters/v3/sites/{siteUrl}/sitemaps', 'POST /v1/urlInspection/index:inspect'],
       engine2: ['GET /webmaster/api.svc/json/{Method}?apikey=&siteUrl='],
-      token: ['POST /token'],
+      token: ['POST /token', 'GET|POST /o/oauth2/v2/auth', 'POST /revoke'],
+      analyticsAdmin: ['GET /v1beta/accountSummaries'],
       control: ['GET|POST|DELETE /__sandbox/faults', 'GET /__sandbox/stats', 'POST /__sandbox/stats/reset', 'GET /__sandbox/catalogue'],
     },
   };

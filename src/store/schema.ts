@@ -1,5 +1,7 @@
 // The tables as kysely sees them. Portable column types only: text ids, ISO-8601 UTC timestamps as text
 // (Date#toISOString, so they sort and compare lexicographically), JSON as text, integers for numbers.
+import type { Kysely } from 'kysely';
+
 export interface AccountsTable {
   id: string;
   email: string;
@@ -154,6 +156,50 @@ export interface AccountSessionsTable {
   expires_at: string;
 }
 
+/**
+ * Columns added by the dashboard migration that the older repositories neither write nor read (the database fills
+ * in their defaults): only the dashboard's repositories see them, through `withDashboardColumns`.
+ */
+export interface DashboardColumns {
+  accounts: AccountsTable & {
+    /** `owner` (may invite teammates) or `member`. */
+    role: string;
+  };
+  funnels: FunnelsTable & {
+    /** Bumped by every edit of the steps (results follow the newest definition). */
+    version: number;
+    updated_at: string | null;
+  };
+}
+
+export type DashboardDatabase = Omit<Database, keyof DashboardColumns> & DashboardColumns;
+
+export interface InvitesTable {
+  /** SHA-256 hex of the invitation token (the link holds the token). */
+  digest: string;
+  email: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface GoogleConnectFlowsTable {
+  id: string;
+  /** SHA-256 hex of the OAuth `state`. */
+  state_digest: string;
+  /** The browser session that started the flow: the callback must come back in it. */
+  session_digest: string;
+  account_id: string;
+  project_id: string;
+  /** PKCE code verifier, sealed. */
+  verifier_ciphertext: string;
+  /** After consent: the token set (refresh token), sealed, until a property and site are picked. */
+  token_ciphertext: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -167,4 +213,11 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   account_sessions: AccountSessionsTable;
+  invites: InvitesTable;
+  google_connect_flows: GoogleConnectFlowsTable;
+}
+
+/** The same connection, typed with the dashboard's extra columns. */
+export function withDashboardColumns(db: Kysely<Database>): Kysely<DashboardDatabase> {
+  return db as unknown as Kysely<DashboardDatabase>;
 }

@@ -12,7 +12,7 @@ interface FunnelCreation {
   replayed: boolean;
 }
 
-const FunnelStepInput = builder.inputType('FunnelStepInput', {
+export const FunnelStepInput = builder.inputType('FunnelStepInput', {
   description: 'One funnel step; validated by the server (type event|page, match exact|begins_with|contains|regex).',
   fields: (t) => ({
     name: t.string({ description: 'Label; defaults to the value.' }),

@@ -8,7 +8,7 @@ const FunnelRefRef = builder.objectRef<FunnelResults['funnel']>('FunnelRef').imp
   fields: (t) => ({ key: t.exposeString('key'), name: t.exposeString('name') }),
 });
 
-const FunnelStepResultRef = builder.objectRef<FunnelStepResult>('FunnelStepResult').implement({
+export const FunnelStepResultRef = builder.objectRef<FunnelStepResult>('FunnelStepResult').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     users: t.exposeInt('users', { description: 'Users who reached this step (closed funnel: entered at step 1).' }),

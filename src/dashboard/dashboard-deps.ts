@@ -1,0 +1,21 @@
+// What the dashboard pages need, created once by the runtime: the account pages' pieces (sessions, CSRF, keys),
+// the credential box, the provider clients (key checks, site lists), the Google web flow when configured, and
+// the stored operations every number on the pages is read through.
+import type { WebDeps } from '../account/web-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { GoogleWebFlow } from '../providers/google-web/google-web-flow.ts';
+import type { ProviderClients } from '../providers/provider-clients.ts';
+import type { SecretBox } from '../store/secret-box.ts';
+
+export type SignupMode = 'closed' | 'invite' | 'open';
+
+export interface DashboardDeps {
+  web: WebDeps;
+  box: SecretBox;
+  providers: ProviderClients;
+  signup: SignupMode;
+  publicUrl: string;
+  /** "Connect Google" (absent when no OAuth client is configured). */
+  google?: { flow: GoogleWebFlow; clientId: string; clientSecret: string };
+  operations: Pick<AppDeps, 'createContext' | 'executeOperation'>;
+}

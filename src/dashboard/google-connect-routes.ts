@@ -1,0 +1,183 @@
+// "Connect Google": POST starts Google's web-server flow for a project (state bound to this browser session,
+// PKCE verifier kept sealed server-side), the callback exchanges the code, and the picker stores the refresh
+// token with the chosen GA4 property and Search Console site in one transaction. Cancel, a foreign or stale
+// state, and a failed exchange end on a page that says so; nothing reaches the project before the picker.
+import type { H3 } from 'h3';
+import { newSecret } from '../auth/oauth/secrets.ts';
+import { h, redirectResponse, type SafeHtml } from '../account/html.ts';
+import type { Session } from '../account/sessions.ts';
+import { googleErrorCode, type GoogleTokens } from '../providers/google-web/google-web-flow.ts';
+import { connectSource, disconnectSource, readSourceCredential } from '../store/data-sources-repository.ts';
+import { deleteFlow, findFlow, findFlowByState, saveFlowTokens, startFlow, type ConnectFlow } from '../store/google-connect-flows-repository.ts';
+import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
+import type { DashboardDeps } from './dashboard-deps.ts';
+import { createGuard } from './guard.ts';
+import { csrfField, dashboardPage, problemPage } from './layout.ts';
+import { matchProperty, matchSite } from './match-domain.ts';
+import { projectHeader } from './project-pages.ts';
+import { choiceGroup } from './source-pages.ts';
+
+const CALLBACK = '/dashboard/connect/google/callback';
+const REQUIRED_SCOPES = ['analytics.readonly', 'webmasters.readonly'];
+
+export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
+  const { db, sessions, clock } = deps.web;
+  const secure = sessions.secure;
+  const guard = createGuard(deps);
+  const redirectUri = `${deps.publicUrl}${CALLBACK}`;
+  const sourcesUrl = (project: { key: string }) => `/dashboard/p/${encodeURIComponent(project.key)}/sources`;
+
+  const failed = (session: Session, title: string, message: string, next: SafeHtml, status = 400) => problemPage({ title, message, next, status, session, secure });
+  const notConfigured = (session: Session) =>
+    failed(session, 'Google is not configured', 'This Siteline has no Google OAuth client (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET).', h`Ask the operator to configure one, or <a href="/dashboard">go back</a>.`, 503);
+
+  async function projectOf(flow: ConnectFlow): Promise<ProjectRecord | undefined> {
+    const row = await db.selectFrom('projects').select('key').where('id', '=', flow.projectId).executeTakeFirst();
+    return row && getProjectByKey(db, row.key);
+  }
+
+  app.post('/dashboard/p/:key/connect/google', async (event) => {
+    const post = await guard.projectPost(event.req, event.context.params?.key);
+    if (post instanceof Response) return post;
+    const { project } = post;
+    if (!deps.google) return notConfigured(post.session);
+    const state = newSecret();
+    const started = await deps.google.flow.start({ state, redirectUri, loginHint: post.session.account.email });
+    await startFlow(db, deps.box, { state, accountId: post.session.account.id, projectId: project.id, sessionDigest: post.session.digest, verifier: started.verifier, now: clock() });
+    return redirectResponse(started.url);
+  });
+
+  app.get(CALLBACK, async (event) => {
+    const session = await guard.session(event.req);
+    if (session instanceof Response) return session;
+    if (!deps.google) return notConfigured(session);
+    const params = new URL(event.req.url).searchParams;
+    const flow = await findFlowByState(db, deps.box, params.get('state') ?? '', clock());
+    if (!flow || flow.sessionDigest !== session.digest) {
+      return failed(session, 'Google sign-in not recognised', 'This answer from Google does not belong to a “Connect Google” started in this browser session (unknown or expired state), so it was ignored and nothing was saved.', h`Open the project’s Data sources page and choose Connect Google again. <a href="/dashboard">Your projects</a>`);
+    }
+    const project = await projectOf(flow);
+    const back = project ? h`<a href="${sourcesUrl(project)}">Back to Data sources</a> to try again.` : h`<a href="/dashboard">Back to your projects</a>.`;
+    const error = params.get('error');
+    if (error !== null || !params.get('code')) {
+      await deleteFlow(db, flow.id);
+      if (error === 'access_denied') return failed(session, 'Google was not connected', 'You cancelled on Google’s consent screen, so Siteline got no access and nothing was saved.', back, 200);
+      return failed(session, 'Google was not connected', `Google answered with the error “${error ?? 'no code'}”. Nothing was saved.`, back);
+    }
+    let tokens: GoogleTokens;
+    try {
+      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri });
+    } catch (thrown) {
+      await deleteFlow(db, flow.id);
+      return failed(session, 'Google was not connected', `Exchanging Google’s answer failed (${googleErrorCode(thrown) ?? 'no answer'}). Nothing was saved.`, back, 502);
+    }
+    const missing = REQUIRED_SCOPES.filter((s) => !tokens.scope.includes(s));
+    if (missing.length > 0) {
+      await deps.google.flow.revoke(tokens.refreshToken).catch(() => undefined);
+      await deleteFlow(db, flow.id);
+      return failed(session, 'Google was not connected', `Siteline needs read access to both Analytics and Search Console; it was not granted: ${missing.join(', ')}. Nothing was saved.`, back);
+    }
+    await saveFlowTokens(db, deps.box, flow.id, JSON.stringify(tokens));
+    return redirectResponse(`/dashboard/connect/google/${flow.id}`, {}, 302);
+  });
+
+  /** The session's flow that has tokens, with its project; or the page explaining why not. */
+  async function pendingFlow(session: Session, id: string | undefined): Promise<{ flow: ConnectFlow; tokens: GoogleTokens; project: ProjectRecord } | Response> {
+    const flow = id ? await findFlow(db, deps.box, id, clock()) : undefined;
+    const project = flow && (await projectOf(flow));
+    if (!flow || !flow.tokens || flow.sessionDigest !== session.digest || !project) {
+      return failed(session, 'Connection expired', 'This Google connection is not waiting for a choice any more (finished, cancelled, expired after an hour, or started in another browser session).', h`<a href="/dashboard">Back to your projects</a>`, 410);
+    }
+    return { flow, tokens: JSON.parse(flow.tokens) as GoogleTokens, project };
+  }
+
+  async function lists(tokens: GoogleTokens) {
+    const [properties, sites] = await Promise.all([deps.google!.flow.listProperties(tokens), deps.google!.flow.listSites(tokens)]);
+    return { properties, sites };
+  }
+
+  app.get('/dashboard/connect/google/:flow', async (event) => {
+    const session = await guard.session(event.req);
+    if (session instanceof Response) return session;
+    if (!deps.google) return notConfigured(session);
+    const pending = await pendingFlow(session, event.context.params?.flow);
+    if (pending instanceof Response) return pending;
+    const { project, tokens, flow } = pending;
+    let found: Awaited<ReturnType<typeof lists>>;
+    try {
+      found = await lists(tokens);
+    } catch (thrown) {
+      return failed(session, 'Google lists unavailable', `Listing your Analytics properties and Search Console sites failed (${googleErrorCode(thrown) ?? 'no answer'}).`, h`Reload this page to try again, or <a href="${sourcesUrl(project)}">start over</a>.`, 502);
+    }
+    const property = matchProperty(project.domain, project.name, found.properties);
+    const site = matchSite(project.domain, found.sites.map((s) => s.siteUrl));
+    const action = `/dashboard/connect/google/${flow.id}`;
+    return dashboardPage({
+      title: `${project.name} · Pick property and site`,
+      session,
+      current: 'projects',
+      secure,
+      body: h`${projectHeader(project, 'sources')}<h2>Pick what belongs to ${project.domain}</h2>
+<p>Google granted read-only access. Choose the Analytics property and the Search Console site for this project.</p>
+${found.properties.length === 0 ? h`<p class="error" role="alert">This Google account cannot read any GA4 property.</p>` : ''}
+<form method="post" action="${action}">${csrfField(session.csrf)}
+${choiceGroup({ name: 'property_id', legend: 'Google Analytics 4 property', choices: found.properties.map((p) => ({ value: p.propertyId, label: `${p.displayName} (${p.propertyId})${p.accountName ? ` · ${p.accountName}` : ''}` })), selected: property?.propertyId })}
+${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.sites.map((s) => ({ value: s.siteUrl, label: s.siteUrl })), selected: site, none: 'Do not connect Search Console' })}
+<div class="row"><button class="primary" type="submit" name="decision" value="save">Connect</button><button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button></div></form>`,
+    });
+  });
+
+  app.post('/dashboard/connect/google/:flow', async (event) => {
+    const post = await guard.post(event.req);
+    if (post instanceof Response) return post;
+    const { session, form } = post;
+    if (!deps.google) return notConfigured(session);
+    const pending = await pendingFlow(session, event.context.params?.flow);
+    if (pending instanceof Response) return pending;
+    const { flow, tokens, project } = pending;
+    if (form.get('decision') === 'cancel') {
+      await deps.google.flow.revoke(tokens.refreshToken).catch(() => undefined);
+      await deleteFlow(db, flow.id);
+      return redirectResponse(sourcesUrl(project));
+    }
+    const found = await lists(tokens).catch(() => undefined);
+    const propertyId = form.get('property_id') ?? '';
+    const siteUrl = form.get('site_url') ?? '';
+    if (!found || !found.properties.some((p) => p.propertyId === propertyId) || (siteUrl !== '' && !found.sites.some((s) => s.siteUrl === siteUrl))) {
+      return failed(session, 'Choose again', 'The property or site is not one this Google account can read. Nothing was saved.', h`<a href="/dashboard/connect/google/${flow.id}">Back to the choice</a>`);
+    }
+    const secret = JSON.stringify({ client_id: deps.google.clientId, client_secret: deps.google.clientSecret, refresh_token: tokens.refreshToken });
+    const credential = { kind: 'oauth_refresh_token' as const, secret };
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await connectSource(trx, deps.box, project.id, 'analytics', { propertyId, credential, now });
+      if (siteUrl) await connectSource(trx, deps.box, project.id, 'engine1', { siteUrl, credential, now });
+      else await disconnectSource(trx, project.id, 'engine1');
+      await trx.deleteFrom('google_connect_flows').where('id', '=', flow.id).execute();
+    });
+    return redirectResponse(`${sourcesUrl(project)}?done=google`);
+  });
+
+  app.post('/dashboard/p/:key/disconnect/google', async (event) => {
+    const post = await guard.projectPost(event.req, event.context.params?.key);
+    if (post instanceof Response) return post;
+    const { project } = post;
+    const tokens = new Set<string>();
+    for (const source of ['analytics', 'engine1'] as const) {
+      const credential = await readSourceCredential(db, deps.box, project.id, source).catch(() => undefined);
+      if (credential?.kind !== 'oauth_refresh_token') continue;
+      const parsed = JSON.parse(credential.secret) as { client_id?: string; refresh_token?: string };
+      if (parsed.refresh_token && parsed.client_id === deps.google?.clientId) tokens.add(parsed.refresh_token);
+    }
+    let revoked = true;
+    for (const token of tokens) {
+      // invalid_token: already revoked at Google, which is what we want.
+      await deps.google!.flow.revoke(token).catch((thrown: unknown) => {
+        if (googleErrorCode(thrown) !== 'invalid_token') revoked = false;
+      });
+    }
+    await disconnectSource(db, project.id, 'analytics');
+    await disconnectSource(db, project.id, 'engine1');
+    return redirectResponse(`${sourcesUrl(project)}?done=${revoked ? 'google-disconnected' : 'google-kept'}`);
+  });
+}

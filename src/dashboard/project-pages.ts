@@ -1,0 +1,98 @@
+// Project pages' markup: the project list, the create / edit form, teammates' access, delete confirmation, and the
+// sub-navigation every project page shares.
+import { h, raw, type SafeHtml } from '../account/html.ts';
+import { SOURCE_DISPLAY_NAMES, SOURCES, type Source } from '../domain/sources.ts';
+import type { DataSourceRecord } from '../store/data-sources-repository.ts';
+import type { ProjectRecord } from '../store/projects-repository.ts';
+import { csrfField } from './layout.ts';
+
+export type ProjectTab = 'overview' | 'sources' | 'funnels' | 'settings';
+
+export function projectHeader(project: ProjectRecord, tab: ProjectTab): SafeHtml {
+  const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
+  const tabs: [ProjectTab, string, string][] = [['overview', 'Overview', base], ['sources', 'Data sources', `${base}/sources`], ['funnels', 'Funnels', `${base}/funnels`], ['settings', 'Settings', `${base}/settings`]];
+  return h`<p class="crumbs"><a href="/dashboard">Projects</a> / <code>${project.key}</code></p><h1>${project.name}</h1>
+<nav aria-label="Project" class="row">${tabs.map(([key, label, href]) => h`<a href="${href}" ${key === tab ? raw('aria-current="page"') : ''}>${label}</a>`)}</nav>`;
+}
+
+const STATUS_WORDS = { ok: 'OK', error: 'Error', not_connected: 'Not connected' } as const;
+
+export function statusOf(sources: readonly DataSourceRecord[], projectId: string, source: Source): { word: string; status: keyof typeof STATUS_WORDS; record?: DataSourceRecord } {
+  const record = sources.find((s) => s.projectId === projectId && s.source === source);
+  const status = record?.status ?? 'not_connected';
+  return { word: STATUS_WORDS[status], status, record };
+}
+
+export function projectListBody(view: { projects: ProjectRecord[]; sources: DataSourceRecord[]; notice?: string }): SafeHtml {
+  return h`<h1>Projects</h1>${view.notice ? h`<p class="notice" role="status">${view.notice}</p>` : ''}
+<p><a href="/dashboard/projects/new">Create a project</a></p>
+${
+  view.projects.length === 0
+    ? h`<p>No projects yet. Create one for your site, then connect Google Analytics, Search Console and Bing.</p>`
+    : h`<div class="table-wrap"><table><thead><tr><th scope="col">Project</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead><tbody>${view.projects.map(
+        (p) => h`<tr><td><a href="/dashboard/p/${encodeURIComponent(p.key)}"><strong>${p.name}</strong></a><br><span class="muted">${p.domain}</span></td>${SOURCES.map((s) => {
+          const st = statusOf(view.sources, p.id, s);
+          return h`<td><span class="status-${st.status}">${st.word}</span></td>`;
+        })}</tr>`,
+      )}</tbody></table></div>`
+}`;
+}
+
+export interface ProjectFormView {
+  csrf: string;
+  action: string;
+  button: string;
+  values: { key?: string; name?: string; domain?: string; timezone?: string; currency?: string };
+  /** Editing: the key is fixed. */
+  keyFixed: boolean;
+  error?: { param?: string; message: string };
+  timezones: readonly string[];
+}
+
+export function projectForm(view: ProjectFormView): SafeHtml {
+  const v = view.values;
+  const invalid = (param: string) => (view.error?.param === param ? h`aria-invalid="true" aria-describedby="form-error"` : '');
+  return h`${view.error ? h`<p class="error" role="alert" id="form-error">${view.error.message}</p>` : ''}
+<form method="post" action="${view.action}">${csrfField(view.csrf)}
+<label for="p-name">Name</label><input id="p-name" name="name" type="text" required maxlength="100" value="${v.name ?? ''}" ${invalid('name')}>
+${
+  view.keyFixed
+    ? h`<p class="hint">Key: <code>${v.key ?? ''}</code> (used in API URLs; it cannot change).</p>`
+    : h`<label for="p-key">Key</label><input id="p-key" name="key" type="text" required pattern="[a-z0-9][a-z0-9\\-]{1,62}" value="${v.key ?? ''}" aria-describedby="key-hint" ${invalid('key')}>
+<p class="hint" id="key-hint">Lower-case letters, digits and dashes; appears in API URLs, e.g. <code>/api/v1/metrics/my-shop/summary</code>.</p>`
+}
+<label for="p-domain">Domain</label><input id="p-domain" name="domain" type="text" required placeholder="www.example.com" value="${v.domain ?? ''}" ${invalid('domain')}>
+<label for="p-tz">Time zone</label><input id="p-tz" name="timezone" type="text" required list="timezones" value="${v.timezone ?? 'UTC'}" ${invalid('timezone')}>
+<datalist id="timezones">${view.timezones.map((tz) => h`<option value="${tz}"></option>`)}</datalist>
+<label for="p-currency">Currency</label><input id="p-currency" name="currency" type="text" required maxlength="3" pattern="[A-Za-z]{3}" value="${v.currency ?? 'USD'}" ${invalid('currency')}>
+<div class="row"><button class="primary" type="submit">${view.button}</button></div></form>`;
+}
+
+export interface MembersView {
+  csrf: string;
+  project: ProjectRecord;
+  members: { id: string; email: string; name: string }[];
+  selfId: string;
+}
+
+export function membersSection(view: MembersView): SafeHtml {
+  const base = `/dashboard/p/${encodeURIComponent(view.project.key)}`;
+  return h`<section aria-labelledby="members-title"><h2 id="members-title">Who can see this project</h2>
+<div class="table-wrap"><table><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${view.members.map(
+    (m) => h`<tr><td>${m.name}</td><td>${m.email}</td><td>${
+      m.id === view.selfId
+        ? h`<span class="muted">you</span>`
+        : h`<form class="inline" method="post" action="${base}/access/revoke">${csrfField(view.csrf)}<input type="hidden" name="account_id" value="${m.id}"><button class="danger" type="submit" aria-label="Remove access for ${m.email}">Remove</button></form>`
+    }</td></tr>`,
+  )}</tbody></table></div>
+<form method="post" action="${base}/access/grant">${csrfField(view.csrf)}<label for="grant-email">Share with a teammate (their account email)</label>
+<input id="grant-email" name="email" type="email" required><div class="row"><button type="submit">Give access</button></div></form></section>`;
+}
+
+export function deleteSection(csrf: string, project: ProjectRecord): SafeHtml {
+  return h`<section aria-labelledby="delete-title"><h2 id="delete-title">Delete this project</h2>
+<p>Deletes the project, its stored credentials and its funnels. API keys keep working for your other projects.</p>
+<form method="post" action="/dashboard/p/${encodeURIComponent(project.key)}/delete">${csrfField(csrf)}
+<label for="confirm-key">Type the project key <code>${project.key}</code> to confirm</label><input id="confirm-key" name="confirm" type="text" required autocomplete="off">
+<div class="row"><button class="danger" type="submit">Delete project</button></div></form></section>`;
+}

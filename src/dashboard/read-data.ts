@@ -1,0 +1,20 @@
+// Reads for the dashboard's pages go through the stored operations, as the signed-in account, exactly as the API
+// does; an expected failure (provider not connected, credential revoked) comes back as a value the page shows.
+import type { Session } from '../account/sessions.ts';
+import { AppError, isAppError } from '../errors/app-error.ts';
+import { runEndpoint } from '../operations/run-endpoint.ts';
+import type { DashboardDeps } from './dashboard-deps.ts';
+import { sessionPrincipal } from './guard.ts';
+
+export type Read<T> = { ok: true; body: T } | { ok: false; error: AppError };
+
+export async function readOperation<T>(deps: DashboardDeps, session: Session, operation: string, field: string, variables: Record<string, unknown>): Promise<Read<T>> {
+  try {
+    const body = await runEndpoint(deps.operations, sessionPrincipal(session), `dashboard-${operation}`, { operation, field }, variables);
+    return { ok: true, body: body as T };
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, error };
+    deps.web.logger.error({ err: error, operation }, 'dashboard read failed');
+    return { ok: false, error: new AppError('internal_error', 'Reading this failed unexpectedly; the error was logged.') };
+  }
+}

@@ -1,0 +1,103 @@
+// The data-sources page and Bing: a pasted key is checked with GetUserSites before anything is stored, then the
+// user picks one of the key's sites (the key travels back in the picker form, never into the database, until
+// then); disconnecting deletes the stored key.
+import type { H3 } from 'h3';
+import { h, redirectResponse } from '../account/html.ts';
+import type { Session } from '../account/sessions.ts';
+import { isAppError } from '../errors/app-error.ts';
+import { connectSource, disconnectSource, listSources } from '../store/data-sources-repository.ts';
+import type { ProjectRecord } from '../store/projects-repository.ts';
+import type { DashboardDeps } from './dashboard-deps.ts';
+import { createGuard } from './guard.ts';
+import { csrfField, dashboardPage, problemPage } from './layout.ts';
+import { matchSite } from './match-domain.ts';
+import { projectHeader } from './project-pages.ts';
+import { choiceGroup, sourcesBody } from './source-pages.ts';
+
+const NOTICES: Record<string, string> = {
+  created: 'Project created. Connect its data sources next.',
+  google: 'Google is connected.',
+  'google-disconnected': 'Google was disconnected and the access revoked.',
+  'google-kept': 'Google was disconnected here; Google could not be reached to revoke the access, so remove Siteline at myaccount.google.com → Security → Third-party access.',
+  engine2: 'Bing is connected.',
+  'engine2-disconnected': 'Bing was disconnected; its key is deleted.',
+};
+
+/** Bing ignores siteUrl for GetUserSites, but the client needs one for its circuit-breaker target. */
+const ANY_SITE = 'https://user-sites.invalid/';
+
+export function mountSourceRoutes(app: H3, deps: DashboardDeps): void {
+  const { db, sessions } = deps.web;
+  const secure = sessions.secure;
+  const guard = createGuard(deps);
+
+  async function sourcesPage(session: Session, project: ProjectRecord, extra: { notice?: string; error?: string } = {}, status = 200) {
+    const sources = await listSources(db, project.id);
+    return dashboardPage({
+      title: `${project.name} · Data sources`,
+      session,
+      current: 'projects',
+      secure,
+      status,
+      formActions: deps.google ? [deps.google.flow.authOrigin] : [],
+      body: h`${projectHeader(project, 'sources')}${sourcesBody({ csrf: session.csrf, project, sources, googleConfigured: deps.google !== undefined, ...extra })}`,
+    });
+  }
+
+  app.get('/dashboard/p/:key/sources', async (event) => {
+    const found = await guard.projectGet(event.req, event.context.params?.key);
+    if (found instanceof Response) return found;
+    const { session, project } = found;
+    const done = new URL(event.req.url).searchParams.get('done');
+    return sourcesPage(session, project, { notice: done ? NOTICES[done] : undefined });
+  });
+
+  app.post('/dashboard/p/:key/connect/engine2', async (event) => {
+    const post = await guard.projectPost(event.req, event.context.params?.key);
+    if (post instanceof Response) return post;
+    const { session, project, form } = post;
+    const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
+    const apiKey = (form.get('api_key') ?? '').trim();
+    if (!apiKey || /\s/.test(apiKey) || apiKey.length > 200) return sourcesPage(session, project, { error: 'Paste the Bing API key: one word, without spaces. Nothing was saved.' }, 400);
+    let sites: { url: string; verified: boolean }[];
+    try {
+      sites = await deps.providers.engine2(apiKey, ANY_SITE).getUserSites();
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const refused = error.code === 'upstream_credential_invalid';
+      return problemPage({
+        title: refused ? 'Bing refused the key' : 'Bing could not be reached',
+        message: refused ? 'Bing Webmaster Tools did not accept this API key (it is mistyped, was regenerated, or belongs to no account). Nothing was saved.' : `Checking the key failed: ${error.message} Nothing was saved.`,
+        next: h`Copy the key again from Bing Webmaster Tools (Settings → API access) and <a href="${base}/sources">paste it on the Data sources page</a>.`,
+        status: refused ? 400 : 502,
+        session,
+        secure,
+      });
+    }
+    const wanted = form.get('site_url');
+    if (wanted === null) {
+      if (sites.length === 0) return sourcesPage(session, project, { error: 'The key works, but no site is verified for it in Bing Webmaster Tools. Add and verify your site there first.' }, 400);
+      const preselected = matchSite(project.domain, sites.map((s) => s.url));
+      return dashboardPage({
+        title: `${project.name} · Pick a Bing site`,
+        session,
+        current: 'projects',
+        secure,
+        body: h`${projectHeader(project, 'sources')}<h2>Pick the Bing site</h2><p>The key works. Which of its sites is <strong>${project.domain}</strong>?</p>
+<form method="post" action="${base}/connect/engine2">${csrfField(session.csrf)}<input type="hidden" name="api_key" value="${apiKey}">
+${choiceGroup({ name: 'site_url', legend: 'Bing sites', choices: sites.map((s) => ({ value: s.url, label: `${s.url}${s.verified ? '' : ' (not verified)'}` })), selected: preselected })}
+<div class="row"><button class="primary" type="submit">Connect Bing</button><a href="${base}/sources">Cancel</a></div></form>`,
+      });
+    }
+    if (!sites.some((s) => s.url === wanted)) return sourcesPage(session, project, { error: 'That site is not one of the key’s sites. Nothing was saved.' }, 400);
+    await connectSource(db, deps.box, project.id, 'engine2', { siteUrl: wanted, credential: { kind: 'api_key', secret: apiKey }, now: deps.web.clock() });
+    return redirectResponse(`${base}/sources?done=engine2`);
+  });
+
+  app.post('/dashboard/p/:key/disconnect/engine2', async (event) => {
+    const post = await guard.projectPost(event.req, event.context.params?.key);
+    if (post instanceof Response) return post;
+    await disconnectSource(db, post.project.id, 'engine2');
+    return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/sources?done=engine2-disconnected`);
+  });
+}

@@ -1,0 +1,16 @@
+// Funnel preview (the dashboard's editor): users per step of a draft definition, validated exactly as a stored
+// funnel is, before anything is saved.
+import type { GraphQLContext } from '../graphql/context.ts';
+import { validateFunnelSteps, type FunnelStep } from '../store/funnels-repository.ts';
+import { runFunnelSteps, type FunnelRun } from './funnel-results.ts';
+
+export interface FunnelPreviewArgs {
+  project: string;
+  steps: readonly FunnelStep[];
+  period?: string | null;
+  force?: string | null;
+}
+
+export async function funnelPreview(ctx: GraphQLContext, args: FunnelPreviewArgs): Promise<FunnelRun> {
+  return runFunnelSteps(ctx, { ...args, steps: validateFunnelSteps(args.steps) });
+}
