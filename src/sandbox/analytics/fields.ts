@@ -137,13 +137,14 @@ export const METRIC_BY_NAME = new Map(METRICS.map((m) => [m.apiName, m]));
 
 /** How each base total splits over a breakdown, in dependency order (parents first). */
 export const BASE_PLAN: readonly MetricPlan[] = [
-  { key: 'sessions', mode: 'root' },
-  { key: 'totalUsers', mode: 'sub', parent: 'sessions' },
-  { key: 'activeUsers', mode: 'sub', parent: 'totalUsers' },
-  { key: 'newUsers', mode: 'sub', parent: 'totalUsers' },
-  { key: 'engagedSessions', mode: 'sub', parent: 'sessions' },
+  { key: 'sessions', mode: 'root', reach: 'session' },
+  { key: 'totalUsers', mode: 'sub', parent: 'sessions', reach: 'user' },
+  { key: 'activeUsers', mode: 'sub', parent: 'totalUsers', reach: 'user' },
+  { key: 'newUsers', mode: 'sub', parent: 'totalUsers', reach: 'user' },
+  // Engagement and duration lean per value (device, channel, country, page): rates differ between them.
+  { key: 'engagedSessions', mode: 'weighted', parent: 'sessions', attrs: ['eng'], capped: true, reach: 'session' },
   { key: 'screenPageViews', mode: 'super', parent: 'sessions', attrs: ['pv'] },
-  { key: 'userEngagementDuration', mode: 'weighted', parent: 'engagedSessions' },
+  { key: 'userEngagementDuration', mode: 'weighted', parent: 'engagedSessions', attrs: ['dur'] },
   { key: 'eventCount', mode: 'weighted', attrs: ['ev'] },
   { key: 'keyEvents', mode: 'weighted', attrs: ['conv', 'key'] },
   { key: 'addToCarts', mode: 'weighted', attrs: ['conv', 'cart'] },

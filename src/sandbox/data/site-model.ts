@@ -5,6 +5,7 @@ import { siteOrigin } from '../catalogue.ts';
 import { gaussian, hashString, unit } from './hash.ts';
 import { buildPages, buildQueries } from './vocabulary.ts';
 import { dateParts, weekday } from './calendar.ts';
+import { otherEventsPerSession, RATIOS } from './events.ts';
 
 export interface SizeProfile {
   sessions: number;
@@ -25,7 +26,7 @@ export const SIZES: Record<SiteSize, SizeProfile> = {
 /** Data starts here (GA accepts dates from 2015-08-14; the demo sites launched later). */
 export const FIRST_DAY = Math.floor(Date.UTC(2021, 0, 1) / 86_400_000);
 /** Anchor of the linear trend, fixed so a date's numbers never depend on when the sandbox runs. */
-const TREND_ANCHOR = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
+export const TREND_ANCHOR = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
 
 export interface Page {
   path: string;
@@ -63,12 +64,6 @@ const WEEKLY: Record<SiteKind, number[]> = {
   shop: [1.12, 0.95, 0.93, 0.94, 0.97, 1.0, 1.09],
   content: [1.05, 1.0, 0.98, 0.97, 0.98, 0.96, 1.06],
   saas: [0.55, 1.14, 1.18, 1.17, 1.13, 1.02, 0.61],
-};
-
-const RATIOS: Record<SiteKind, { pps: number; engaged: number; users: number; newShare: number; key: number; cart: number; checkout: number; buy: number; aov: number; credits: number }> = {
-  shop: { pps: 3.4, engaged: 0.64, users: 0.8, newShare: 0.58, key: 0.035, cart: 0.085, checkout: 0.45, buy: 0.62, aov: 7_400, credits: 0 },
-  content: { pps: 1.7, engaged: 0.52, users: 0.86, newShare: 0.7, key: 0.012, cart: 0, checkout: 0, buy: 0, aov: 0, credits: 0 },
-  saas: { pps: 2.6, engaged: 0.71, users: 0.74, newShare: 0.45, key: 0.06, cart: 0, checkout: 0.02, buy: 0.55, aov: 2_900, credits: 1.4 },
 };
 
 const models = new Map<string, SiteModel>();
@@ -126,7 +121,8 @@ function createSiteModel(site: DemoSite): SiteModel {
     const activeUsers = Math.min(totalUsers, Math.round(totalUsers * 0.965));
     const engagedSessions = Math.min(sessions, Math.round(sessions * ratios.engaged * n(3)));
     const screenPageViews = Math.max(sessions, Math.round(sessions * ratios.pps * n(4)));
-    const eventCount = Math.round(screenPageViews * 1.9 + sessions * 2.2 * n(5));
+    // page_view, session_start and first_visit are the views, sessions and new users themselves.
+    const eventCount = screenPageViews + sessions + newUsers + Math.round(sessions * otherEventsPerSession(site.kind) * n(5));
     const addToCarts = Math.round(sessions * ratios.cart * n(6));
     const checkouts = Math.round((ratios.cart > 0 ? addToCarts : sessions) * ratios.checkout * n(7));
     const ecommercePurchases = Math.min(checkouts, Math.round(checkouts * ratios.buy * n(8)));
