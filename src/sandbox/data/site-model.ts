@@ -11,16 +11,14 @@ export interface SizeProfile {
   sessions: number;
   pages: number;
   queries: number;
-  /** engine1 web impressions per day. */
-  impressions: number;
   referrers: number;
   items: number;
 }
 
 export const SIZES: Record<SiteSize, SizeProfile> = {
-  small: { sessions: 180, pages: 30, queries: 900, impressions: 3_500, referrers: 8, items: 6 },
-  medium: { sessions: 3_200, pages: 320, queries: 7_000, impressions: 70_000, referrers: 25, items: 24 },
-  large: { sessions: 42_000, pages: 2_500, queries: 45_000, impressions: 1_100_000, referrers: 60, items: 240 },
+  small: { sessions: 180, pages: 30, queries: 900, referrers: 8, items: 6 },
+  medium: { sessions: 3_200, pages: 320, queries: 7_000, referrers: 25, items: 24 },
+  large: { sessions: 42_000, pages: 2_500, queries: 45_000, referrers: 60, items: 240 },
 };
 
 /** Data starts here (GA accepts dates from 2015-08-14; the demo sites launched later). */
@@ -86,7 +84,8 @@ function createSiteModel(site: DemoSite): SiteModel {
   const basePages = buildPages(site.kind, size.pages);
   const viewShares = zipfShares(basePages.length, 0.95, seed ^ 0x51);
   const landing = zipfShares(basePages.length, 1.1, seed ^ 0x52, 0.6);
-  const search = zipfShares(basePages.length, 0.9, seed ^ 0x53, 0.8);
+  // Search sends visitors to the pages people land on: a page's search share follows its landing share.
+  const search = landing.map((l, i) => l * (0.55 + 0.9 * unit(seed ^ 0x53, i)));
   const pages = basePages.map((p, i) => ({
     ...p,
     share: viewShares[i]!,
