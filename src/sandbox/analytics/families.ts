@@ -82,6 +82,8 @@ export function buildFamilies(model: SiteModel): Family[] {
       pv: /^\/(products|articles|docs)\//.test(p.path) ? 1.2 : 1,
       [VIEWED]: 1,
       ...character(seed, 6000 + i, /^\/(cart|checkout)/.test(p.path) ? 1.12 : 1, /^\/(articles|docs)\//.test(p.path) ? 1.3 : 1),
+      // Pages keep their share of views over time (their reach is what funnels and breakdowns agree on).
+      trend: 0,
     }));
   // A session that views n pages reaches a page of view share q with 1 − (1 − q)^n; landing on it means viewing it.
   const viewReach = pages.map((p) => Math.max(1 - Math.pow(1 - p.share, pps), Math.min(0.98, p.landingShare * 1.05)));

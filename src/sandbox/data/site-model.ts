@@ -95,6 +95,7 @@ function createSiteModel(site: DemoSite): SiteModel {
   }));
   renormalise(pages, 'landingShare');
   renormalise(pages, 'searchShare');
+  shapeViewShares(pages, site.kind);
   let queries: string[] | undefined;
   const weekly = WEEKLY[site.kind];
   const ratios = RATIOS[site.kind];
@@ -147,6 +148,30 @@ function createSiteModel(site: DemoSite): SiteModel {
       return (queries ??= buildQueries(site.kind, size.queries));
     },
   };
+}
+
+/**
+ * Views follow what visitors do: a page is viewed at least as often as it is landed on, and the pages at the end
+ * of a purchase or sign-up are viewed about as often as the events that happen there (thank-you ≈ purchases).
+ */
+function shapeViewShares(pages: Page[], kind: SiteKind): void {
+  const r = RATIOS[kind];
+  const checkouts = (r.cart > 0 ? r.cart : 1) * r.checkout;
+  const fixed: Record<string, number> = {
+    '/cart': r.cart * 1.6,
+    '/checkout': checkouts * 1.25,
+    '/checkout/thank-you': checkouts * r.buy,
+    '/signup/done': 0.012,
+    '/account': 0.04,
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    for (const p of pages) {
+      const perSession = fixed[p.path];
+      // Shares are of views; a page seen `perSession` times per session has perSession / pps of them.
+      p.share = perSession !== undefined ? perSession / r.pps : Math.max(p.share, (p.landingShare * 1.15) / r.pps);
+    }
+    renormalise(pages, 'share');
+  }
 }
 
 function renormalise<K extends string>(rows: Record<K, number>[], key: K): void {
