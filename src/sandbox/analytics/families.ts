@@ -133,8 +133,20 @@ export function buildFamilies(model: SiteModel): Family[] {
     { key: 'traffic', dims: TRAFFIC_DIMS, atoms: normalise(traffic) },
     { key: 'event', dims: ['eventName', 'isKeyEvent'], atoms: withReach(eventAtoms, (_, i) => events[i]!.reach) },
     { key: 'plan', dims: ['customEvent:plan_tier'], atoms: normalise(plan) },
+    { key: 'demographics', dims: ['userAgeBracket', 'userGender'], atoms: normalise(demographicAtoms(seed)) },
     { key: 'item', dims: ['itemName', 'itemCategory', 'itemBrand'], atoms: normalise(items) },
   ];
+}
+
+/** Age × gender from Google signals: most users are 'unknown' (no signals), the rest spread over the brackets. */
+function demographicAtoms(seed: number): Atom[] {
+  const ages: [string, number][] = [['18-24', 0.14], ['25-34', 0.3], ['35-44', 0.23], ['45-54', 0.16], ['55-64', 0.1], ['65+', 0.07]];
+  const out: Atom[] = [atom(0.55, ['unknown', 'unknown'])];
+  ages.forEach(([age, share], i) => {
+    const female = 0.38 + 0.24 * unit(seed, 700 + i);
+    out.push(atom(0.45 * share * female, [age, 'female']), atom(0.45 * share * (1 - female), [age, 'male']));
+  });
+  return out;
 }
 
 const TRAFFIC_DIMS = ['sessionSource', 'sessionMedium', 'sessionSourceMedium', 'sessionDefaultChannelGroup', 'sessionCampaignName',

@@ -59,6 +59,8 @@ export const DIMENSIONS: readonly DimensionDef[] = [
   dim('city', 'City', 'Geography', 'family', 'The city from which the user activity originated.', { realtime: true }),
   dim('cityId', 'City ID', 'Geography', 'family', 'The geographic ID of the city.', { realtime: true }),
   dim('language', 'Language', 'Demographics', 'family', 'The language setting of the user\'s browser or device.'),
+  dim('userAgeBracket', 'Age', 'Demographics', 'family', 'User age brackets (from Google signals).'),
+  dim('userGender', 'Gender', 'Demographics', 'family', 'User gender (from Google signals).'),
   dim('deviceCategory', 'Device category', 'Platform / Device', 'family', 'The type of device: desktop, tablet, or mobile.', { realtime: true }),
   dim('operatingSystem', 'Operating system', 'Platform / Device', 'family', 'The operating systems used by visitors.'),
   dim('browser', 'Browser', 'Platform / Device', 'family', 'The browsers used to view your website.'),
