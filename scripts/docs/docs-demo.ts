@@ -1,8 +1,5 @@
 // The demo the docs are recorded from and checked against: the app and the provider sandbox in-process, seeded
 // as `npm start` seeds them, answering documented requests to localhost:3000 (the API) and localhost:4010 (the sandbox).
-import { parseStep } from '../../src/cli/commands/funnels.ts';
-import { createFunnel, getFunnelByKey } from '../../src/store/funnels-repository.ts';
-import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../../test/helpers/sandbox-runtime.ts';
 import type { CurlRequest } from './curl-command.ts';
 
@@ -25,7 +22,6 @@ export interface DocResponse {
 
 export async function createDocsDemo(): Promise<DocsDemo> {
   const runtime = await createSandboxRuntime({ env: { PUBLIC_URL: API_ORIGIN } });
-  await ensureTourFunnel(runtime);
   return {
     runtime,
     variables: { SITELINE_KEY: runtime.demo.apiKey },
@@ -45,16 +41,3 @@ export async function createDocsDemo(): Promise<DocsDemo> {
   };
 }
 
-/**
- * The tour shows the demo's `checkout` funnel of acme-shop. Where the demo does not seed it, it is created here with
- * the same key, so the documented `/funnels/checkout/results` works either way.
- */
-async function ensureTourFunnel(runtime: SandboxRuntime): Promise<void> {
-  const db = runtime.store.db;
-  if (await getFunnelByKey(db, 'checkout')) return;
-  const project = await getProjectByKey(db, 'acme-shop');
-  if (!project) throw new Error('The demo has no acme-shop project');
-  // The same definition as the documented `siteline funnels create shop --name "Checkout" --key checkout …`.
-  const steps = ['Product page=page:begins_with:/products/', 'Add to cart=event:exact:add_to_cart', 'Purchase=event:exact:purchase'].map(parseStep);
-  await createFunnel(db, { projectId: project.id, key: 'checkout', name: 'Checkout', createdVia: 'cli', steps });
-}

@@ -30,9 +30,9 @@ export const MetaSchema = z
 export const ComparedSchema = z
   .looseObject({
     value: z.number().nullable(),
-    previous: z.number().nullable().optional(),
+    previous: z.number().nullable().optional().describe("The comparison range's value; null (never 0) when the provider's history does not reach that range — a comparison_unavailable warning names the provider and its first day."),
     delta: z.number().nullable().optional(),
-    deltaPct: z.number().nullable().optional().describe('delta / previous as a fraction (0.1 = +10%); null when previous is 0.'),
+    deltaPct: z.number().nullable().optional().describe('delta / previous as a fraction (0.1 = +10%); null when previous is 0 or null.'),
   })
   .describe('A number with its comparison period value.');
 

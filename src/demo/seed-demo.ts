@@ -16,6 +16,7 @@ import { createProject, getProjectByKey, grantProjectAccess } from '../store/pro
 import type { Database } from '../store/schema.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import type { DemoSite } from '../sandbox/catalogue.ts';
+import { ensureDemoFunnels } from './demo-funnels.ts';
 
 export const DEMO_EMAIL = 'demo@siteline.example';
 export const DEMO_KEY_FILE = 'demo-api-key';
@@ -79,6 +80,7 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
     for (const { source, input: connection } of demoConnections(site, index, input.credentials)) {
       await connectSource(db, input.box, project.id, source, connection);
     }
+    await ensureDemoFunnels(db, project, site.kind, account.id);
     projectKeys.push(project.key);
   }
   const keyFile = join(input.dataDir, DEMO_KEY_FILE);

@@ -7,12 +7,15 @@ import { quoteInput } from './quote.ts';
 export const COMPARE_MODES = ['previous', 'year', 'none'] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 
-/** A number next to its value in the comparison range (SPEC §2). */
+/**
+ * A number next to its value in the comparison range (SPEC §2). `previous` (and with it `delta` and `deltaPct`)
+ * is null when the provider's history does not reach the comparison range: a missing range is never a 0.
+ */
 export interface Compared {
   readonly value: number;
-  readonly previous: number;
-  readonly delta: number;
-  /** `delta / |previous|`, 4 decimals; null when previous is 0. */
+  readonly previous: number | null;
+  readonly delta: number | null;
+  /** `delta / |previous|`, 4 decimals; null when previous is 0 or unknown. */
   readonly deltaPct: number | null;
 }
 
@@ -47,8 +50,12 @@ function clean(value: number): number {
   return Number.parseFloat(value.toFixed(10));
 }
 
-/** `{ value, previous, delta, deltaPct }`; deltaPct is rounded to 4 decimals and null when previous is 0. */
-export function compared(value: number, previous: number): Compared {
+/**
+ * `{ value, previous, delta, deltaPct }`; deltaPct is rounded to 4 decimals and null when previous is 0.
+ * A null `previous` (history not covering the range) gives null delta and deltaPct.
+ */
+export function compared(value: number, previous: number | null): Compared {
+  if (previous === null) return { value, previous: null, delta: null, deltaPct: null };
   const delta = clean(value - previous);
   const deltaPct = previous === 0 ? null : Math.round((delta / Math.abs(previous)) * 10_000) / 10_000;
   return { value, previous, delta, deltaPct: Object.is(deltaPct, -0) ? 0 : deltaPct };

@@ -2,7 +2,7 @@
 // `force` (which is rate limited per project, SPEC §10).
 import { comparisonRange, parseCompare, type CompareMode } from '../domain/compare.ts';
 import type { DateRange } from '../domain/calendar.ts';
-import { EARLIEST_START, parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';
+import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';
 import { parseForce } from '../domain/request-params.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireProject } from '../loaders/connected-source.ts';
@@ -36,14 +36,10 @@ export async function resolveReportScope(ctx: GraphQLContext, args: PeriodArgs, 
   const compare = parseCompare(args.compare ?? undefined, defaultCompare);
   const force = parseForce(args.force ?? undefined);
   const period = resolvePeriod(spec, { timezone: project.timezone, now });
-  const wanted = comparisonRange(period, compare);
-  // A comparison reaching before the providers' first day cannot be answered: the period still is, without it.
-  const previous = wanted && wanted.start < EARLIEST_START ? undefined : wanted;
+  // Whether each provider's history reaches this range is decided by the report, from what the provider says.
+  const previous = comparisonRange(period, compare);
   if (force) await ctx.services.shared.limits.consumeForce(project.key);
   const warnings: Warning[] = [];
-  if (wanted && !previous) {
-    warnings.push({ code: 'comparison_unavailable', message: `The ${compare} range would start ${wanted.start}, before ${EARLIEST_START}, the earliest date with data; no comparison is given.` });
-  }
   if (period.includesToday) {
     warnings.push({ code: 'partial_period', message: `The period includes today (${period.end}), which is not complete yet.` });
   }

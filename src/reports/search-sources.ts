@@ -111,15 +111,20 @@ export function sourcesUsed(connected: Partial<Record<SearchSource, unknown>>): 
 
 export type FiguresJson = Record<'clicks' | 'impressions' | 'ctr' | 'position', number | null | Compared>;
 
-/** Figures as the response shows them: plain, or each `{value, previous, delta, deltaPct}` when comparing. */
-export function toFiguresJson(current: SearchFigures, previous?: SearchFigures): FiguresJson {
-  if (!previous) return { ...current };
-  const pair = (a: number | null, b: number | null) => (a === null || b === null ? null : compared(a, b));
+/**
+ * Figures as the response shows them: plain without a comparison (`previous` undefined), each
+ * `{value, previous, delta, deltaPct}` with one, and with `previous: null` throughout when the engine's history
+ * does not cover the comparison range (`previous` null).
+ */
+export function toFiguresJson(current: SearchFigures, previous?: SearchFigures | null): FiguresJson {
+  if (previous === undefined) return { ...current };
+  const before = (pick: (f: SearchFigures) => number | null) => (previous === null ? null : pick(previous));
+  const position = current.position === null || (previous !== null && previous.position === null) ? null : compared(current.position, before((f) => f.position));
   return {
-    clicks: compared(current.clicks, previous.clicks),
-    impressions: compared(current.impressions, previous.impressions),
-    ctr: compared(current.ctr, previous.ctr),
-    position: pair(current.position, previous.position),
+    clicks: compared(current.clicks, before((f) => f.clicks)),
+    impressions: compared(current.impressions, before((f) => f.impressions)),
+    ctr: compared(current.ctr, before((f) => f.ctr)),
+    position,
   };
 }
 

@@ -2,6 +2,7 @@
 // with the previous period by default. One engine1 call (daily rows spanning both ranges, split locally) and one
 // engine2 history call (daily site traffic, cut locally) however the comparison is set.
 import { rangeLength, type DateRange } from '../domain/calendar.ts';
+import { comparisonUnavailable, coversRange, engine1History, historyFromRows, type History } from '../domain/history.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
@@ -70,21 +71,48 @@ export async function searchSummary(ctx: GraphQLContext, args: SearchArgs): Prom
     warnings.push(...cutDaily(r2.value, period).warnings, ENGINE2_NO_POSITION);
   }
 
-  const byProvider: Partial<Record<SearchSource, FiguresJson>> = {};
-  for (const source of sourcesUsed(perProvider)) {
-    const [current, prev] = perProvider[source]!;
-    byProvider[source] = toFiguresJson(current!, prev);
-  }
-  const combined = ranges.map((_, i) => mergeFigures(sourcesUsed(perProvider).map((s) => perProvider[s]![i]!)));
+  const histories: Partial<Record<SearchSource, History>> = {};
+  if (r1) histories.engine1 = engine1History(scope.now);
+  if (r2) histories.engine2 = historyFromRows('engine2', r2.value.map((r) => r.date));
+  const { byProvider, totals } = compareEngines(perProvider, histories, previous, warnings);
   const results: CachedResult<unknown>[] = [r1, r2].filter((r) => r !== undefined);
   return {
     project: scope.project.key,
     period: scope.periodJson,
     sp: choice,
-    totals: toFiguresJson(combined[0]!, combined[1]),
+    totals,
     byProvider,
     meta: buildMeta({ results, sources: sourcesUsed(perProvider), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
   };
+}
+
+/**
+ * Each engine compared with its own previous figures when its history covers the range, else with null. The
+ * combined totals compare like for like: only when every engine that answered covers the range; otherwise they are
+ * null (the engines that do cover it keep their own comparison under byProvider), never a sum that counts a
+ * missing range as 0.
+ */
+function compareEngines(
+  perProvider: Partial<Record<SearchSource, SearchFigures[]>>,
+  histories: Partial<Record<SearchSource, History>>,
+  previous: DateRange | undefined,
+  warnings: Warning[],
+): { byProvider: Partial<Record<SearchSource, FiguresJson>>; totals: FiguresJson } {
+  const used = sourcesUsed(perProvider);
+  const uncovered = previous ? used.filter((s) => !coversRange(histories[s]!, previous)) : [];
+  const covered = used.filter((s) => !uncovered.includes(s));
+  for (const source of uncovered) {
+    const rest = used.length > 1 ? `; the combined totals are not compared${covered.length > 0 ? ` (byProvider.${covered.join(', byProvider.')} compares like for like)` : ''}` : '';
+    warnings.push(comparisonUnavailable(histories[source]!, previous!, `its comparison is null, not 0${rest}`));
+  }
+  const byProvider: Partial<Record<SearchSource, FiguresJson>> = {};
+  for (const source of used) {
+    const [current, prev] = perProvider[source]!;
+    byProvider[source] = toFiguresJson(current!, previous ? (uncovered.includes(source) ? null : prev) : undefined);
+  }
+  const combinedOf = (i: number) => mergeFigures(used.map((s) => perProvider[s]![i]!));
+  const totals = toFiguresJson(combinedOf(0), previous ? (uncovered.length > 0 ? null : combinedOf(1)) : undefined);
+  return { byProvider, totals };
 }
 
 /** engine1 rows per day of a range (dates are the provider's Pacific days; see README). */

@@ -11,6 +11,7 @@ import { buildMeta, type Meta } from '../loaders/meta.ts';
 import { reportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
+import { analyticsCoverage } from './comparison-history.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
 
 export interface BreakdownArgs extends PeriodArgs {
@@ -46,34 +47,38 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
   const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
 
   const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
-  const current = await ctx.loaders.analytics.report(
-    source,
-    {
-      dateRanges: toDateRanges(scope.period),
-      dimensions: toDimensions([dimension]),
-      metrics: toMetrics(metrics),
-      ...(filter ? { dimensionFilter: toDimensionFilter(filter) } : {}),
-      orderBys: [toMetricOrder(order)],
-      limit: String(limit),
-      offset: String(offset),
-    },
-    policy,
-    scope.force,
-  );
+  const [current, coverage] = await Promise.all([
+    ctx.loaders.analytics.report(
+      source,
+      {
+        dateRanges: toDateRanges(scope.period),
+        dimensions: toDimensions([dimension]),
+        metrics: toMetrics(metrics),
+        ...(filter ? { dimensionFilter: toDimensionFilter(filter) } : {}),
+        orderBys: [toMetricOrder(order)],
+        limit: String(limit),
+        offset: String(offset),
+      },
+      policy,
+      scope.force,
+    ),
+    analyticsCoverage(ctx, source, scope, policy),
+  ]);
+  const compareWith = coverage.covered ? scope.previous : undefined;
   const values = current.value.rows.map((r) => r.dimensions[dimension] ?? '');
   // The previous range is asked for exactly the values on this page, so paging stays the current range's.
   const previous =
-    scope.previous && values.length > 0
+    compareWith && values.length > 0
       ? await ctx.loaders.analytics.report(
           source,
           {
-            dateRanges: toDateRanges(scope.previous),
+            dateRanges: toDateRanges(compareWith),
             dimensions: toDimensions([dimension]),
             metrics: toMetrics(metrics),
             dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
             limit: String(values.length),
           },
-          reportPolicy(scope.previous.end, scope.project.timezone, scope.now),
+          reportPolicy(compareWith.end, scope.project.timezone, scope.now),
           scope.force,
         )
       : undefined;
@@ -84,12 +89,13 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
     const out: Record<string, string | number | Compared> = { [dimension]: value };
     for (const metric of metrics) {
       const now = row.metrics[metric] ?? 0;
-      out[metric] = scope.previous ? compared(now, previousByValue.get(value)?.[metric] ?? 0) : now;
+      // A value absent from the covered previous range had no activity then (GA drops all-zero rows): 0 is true.
+      out[metric] = scope.previous ? compared(now, compareWith ? (previousByValue.get(value)?.[metric] ?? 0) : null) : now;
     }
     return out;
   });
   // The property's metadata only validated names: the data's age and cache state are the reports'.
-  const results = previous ? [current, previous] : [current];
+  const results = [current, ...(previous ? [previous] : []), ...coverage.results];
   return {
     project: scope.project.key,
     period: scope.periodJson,
@@ -99,6 +105,6 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
     totalRows: current.value.rowCount,
     limit,
     offset,
-    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...current.value.warnings], now: scope.now }),
+    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...current.value.warnings], now: scope.now }),
   };
 }

@@ -9,6 +9,7 @@ import { reportPolicy } from '../loaders/upstream-cache.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';
+import { analyticsCoverage, requestableRange } from './comparison-history.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
 
 /** GA accepts at most 10 metrics per report; the summary needs 11, so it asks for two reports in one batch. */
@@ -25,24 +26,27 @@ export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promis
   const scope = await resolveReportScope(ctx, args, 'previous');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, scope.previous);
+  const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
-  const results = await Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force)));
+  const [coverage, results] = await Promise.all([
+    analyticsCoverage(ctx, source, scope, policy),
+    Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force))),
+  ]);
 
   const metrics: Record<string, number | Compared> = {};
   for (const [index, names] of chunks.entries()) {
     const report = results[index]!.value;
     for (const name of names) {
       const current = valueIn(report, name, 'current');
-      metrics[name] = scope.previous ? compared(current, valueIn(report, name, PREVIOUS_RANGE)) : current;
+      metrics[name] = scope.previous ? compared(current, coverage.covered ? valueIn(report, name, PREVIOUS_RANGE) : null) : current;
     }
   }
-  const warnings = [...scope.warnings, ...results.flatMap((r) => r.value.warnings)];
+  const warnings = [...scope.warnings, ...coverage.warnings, ...results.flatMap((r) => r.value.warnings)];
   return {
     project: scope.project.key,
     period: scope.periodJson,
     metrics,
-    meta: buildMeta({ results, sources: ['analytics'], warnings, now: scope.now }),
+    meta: buildMeta({ results: [...results, ...coverage.results], sources: ['analytics'], warnings, now: scope.now }),
   };
 }
 

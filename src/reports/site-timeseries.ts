@@ -13,6 +13,7 @@ import { reportPolicy } from '../loaders/upstream-cache.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
+import { analyticsCoverage, requestableRange } from './comparison-history.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
 
 export interface TimeseriesArgs extends PeriodArgs {
@@ -47,22 +48,23 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
   const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, scope.previous);
+  const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const dimension = BUCKET_DIMENSION[interval];
-  const [series, totals] = await Promise.all([
+  const [series, totals, coverage] = await Promise.all([
     ctx.loaders.analytics.report(source, { dateRanges, dimensions: toDimensions([dimension]), metrics: toMetrics([metric]), limit: '100000', keepEmptyRows: true }, policy, scope.force),
     // Totals come from the provider: users and rates do not add up across buckets.
     ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics([metric]) }, policy, scope.force),
+    analyticsCoverage(ctx, source, scope, policy),
   ]);
 
   const tz = scope.project.timezone;
   const currentKeys = bucketKeys(scope.period, interval, tz, { now: scope.now });
   const current = bucketValues(series.value, CURRENT_RANGE, metric, interval, scope.period, tz, currentKeys);
-  const previousKeys = scope.previous ? bucketKeys(scope.previous, interval, tz) : [];
-  const previous = scope.previous ? bucketValues(series.value, PREVIOUS_RANGE, metric, interval, scope.previous, tz, previousKeys) : [];
+  const compareWith = coverage.covered ? scope.previous : undefined;
+  const previous = compareWith ? bucketValues(series.value, PREVIOUS_RANGE, metric, interval, compareWith, tz, bucketKeys(compareWith, interval, tz)) : undefined;
 
   const keyName = interval === 'hour' ? 'time' : 'date';
-  const points = currentKeys.map((key, i) => ({ [keyName]: key, value: scope.previous ? compared(current[i]!, previous[i] ?? 0) : current[i]! }));
+  const points = currentKeys.map((key, i) => ({ [keyName]: key, value: scope.previous ? compared(current[i]!, previous ? (previous[i] ?? 0) : null) : current[i]! }));
   const total = totalOf(totals.value, CURRENT_RANGE, metric);
   return {
     project: scope.project.key,
@@ -70,8 +72,8 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     metric,
     interval,
     points,
-    total: scope.previous ? compared(total, totalOf(totals.value, PREVIOUS_RANGE, metric)) : total,
-    meta: buildMeta({ results: [series, totals], sources: ['analytics'], warnings: [...scope.warnings, ...series.value.warnings], now: scope.now }),
+    total: scope.previous ? compared(total, compareWith ? totalOf(totals.value, PREVIOUS_RANGE, metric) : null) : total,
+    meta: buildMeta({ results: [series, totals, ...coverage.results], sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...series.value.warnings], now: scope.now }),
   };
 }
 

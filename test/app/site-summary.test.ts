@@ -83,11 +83,11 @@ describe('GET /api/v1/metrics/{projectKey}/summary', () => {
     expect((await rt.get('/api/v1/metrics/nope/summary')).status).toBe(404);
   });
 
-  it('answers a period starting on the earliest day without the comparison it cannot have', async () => {
+  it('answers a period starting on the earliest day with a null comparison, not a 0', async () => {
     const { status, body } = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2015-08-14_2015-09-01');
     expect(status).toBe(200);
-    expect(body.period.previous).toBeUndefined();
-    expect(typeof body.metrics.sessions).toBe('number');
+    expect(body.period.previous).toEqual({ start: '2015-07-26', end: '2015-08-13' });
+    expect(body.metrics.sessions).toEqual({ value: 0, previous: null, delta: null, deltaPct: null });
     expect(body.meta.warnings.map((w: { code: string }) => w.code)).toContain('comparison_unavailable');
   });
 

@@ -83,7 +83,7 @@ describe('compared', () => {
       fc.property(fc.integer({ min: 0, max: 1e7 }), fc.integer({ min: 1, max: 1e7 }), (v, p) => {
         const c = compared(v, p);
         const pct = c.deltaPct ?? Number.NaN;
-        return Number(pct.toFixed(4)) === pct && (c.delta === 0 || pct === 0 || Math.sign(pct) === Math.sign(c.delta));
+        return Number(pct.toFixed(4)) === pct && (c.delta === 0 || pct === 0 || Math.sign(pct) === Math.sign(c.delta ?? 0));
       }),
     );
   });

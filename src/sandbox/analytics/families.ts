@@ -1,40 +1,23 @@
 // The GA dimension families of a site: which dimension values occur together (a city within its country,
 // a browser on its device) and how they tilt pages per session, conversions and revenue.
-import type { Atom, Family } from '../data/cube.ts';
+import type { SiteKind } from '../catalogue.ts';
+import { REACH, REACH_SHARE, VIEWED, type Atom, type Family } from '../data/cube.ts';
+import { eventProfiles, RATIOS } from '../data/events.ts';
+import { REFERRAL_SHARE, TRAFFIC_ROWS } from '../data/traffic.ts';
 import { COUNTRIES, homeCountry } from '../data/geo.ts';
 import { hashString, unit } from '../data/hash.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { zipfShares } from '../data/site-model.ts';
 import { wordsFor } from '../data/vocabulary.ts';
 
-export const EVENT_NAMES = [
-  'page_view', 'session_start', 'first_visit', 'user_engagement', 'scroll', 'view_item', 'add_to_cart', 'begin_checkout',
-  'purchase', 'sign_up', 'form_submit',
-] as const;
-
-/** Share of sessions in which each event occurs ("reach") and events per occurrence. */
-const EVENT_PROFILE: Record<string, { reach: number; perSession: number; kinds: string[] }> = {
-  page_view: { reach: 1, perSession: 2.6, kinds: ['shop', 'content', 'saas'] },
-  session_start: { reach: 1, perSession: 1, kinds: ['shop', 'content', 'saas'] },
-  first_visit: { reach: 0.55, perSession: 1, kinds: ['shop', 'content', 'saas'] },
-  user_engagement: { reach: 0.7, perSession: 1.6, kinds: ['shop', 'content', 'saas'] },
-  scroll: { reach: 0.45, perSession: 1.3, kinds: ['shop', 'content', 'saas'] },
-  view_item: { reach: 0.35, perSession: 2.1, kinds: ['shop', 'saas'] },
-  add_to_cart: { reach: 0.07, perSession: 1.3, kinds: ['shop'] },
-  begin_checkout: { reach: 0.035, perSession: 1.1, kinds: ['shop', 'saas'] },
-  purchase: { reach: 0.021, perSession: 1, kinds: ['shop', 'saas'] },
-  sign_up: { reach: 0.012, perSession: 1, kinds: ['shop', 'content', 'saas'] },
-  form_submit: { reach: 0.02, perSession: 1, kinds: ['shop', 'content', 'saas'] },
-};
-
-export const KEY_EVENTS = new Set(['purchase', 'sign_up', 'form_submit']);
-
-export function eventsOf(kind: string): string[] {
-  return EVENT_NAMES.filter((e) => EVENT_PROFILE[e]!.kinds.includes(kind));
+/** The event names a site of this kind sends. */
+export function eventsOf(kind: SiteKind): string[] {
+  return eventProfiles(kind).map((e) => e.name);
 }
 
-export function eventReach(event: string): number {
-  return EVENT_PROFILE[event]?.reach ?? 0;
+/** Share of sessions in which an event occurs (0 for one the site never sends). */
+export function eventReach(kind: SiteKind, event: string): number {
+  return eventProfiles(kind).find((e) => e.name === event)?.reach ?? 0;
 }
 
 const atom = (share: number, values: string[], attrs?: Record<string, number>): Atom => ({ share, values, attrs });
@@ -42,6 +25,16 @@ const atom = (share: number, values: string[], attrs?: Record<string, number>): 
 function normalise(atoms: Atom[]): Atom[] {
   const sum = atoms.reduce((a, x) => a + x.share, 0);
   return atoms.map((x) => ({ ...x, share: x.share / sum }));
+}
+
+/** A reach family's atoms: each also carries its session reach and its (normalised) partition share. */
+function withReach(atoms: Atom[], reachOf: (atom: Atom, i: number) => number): Atom[] {
+  return normalise(atoms).map((x, i) => ({ ...x, attrs: { ...x.attrs, [REACH]: Math.min(1, reachOf(x, i)), [REACH_SHARE]: x.share } }));
+}
+
+/** A value's own rates and growth: engagement (`eng`), session duration (`dur`), yearly trend (`trend`). */
+function character(seed: number, salt: number, eng: number, dur: number): Record<string, number> {
+  return { eng: eng * (0.94 + 0.12 * unit(seed, salt, 1)), dur: dur * (0.9 + 0.2 * unit(seed, salt, 2)), trend: 0.3 * (unit(seed, salt, 3) - 0.45) };
 }
 
 export function buildFamilies(model: SiteModel): Family[] {
@@ -52,7 +45,10 @@ export function buildFamilies(model: SiteModel): Family[] {
     const w = c.weight * (c.alpha2 === home ? 9 : 1) * (0.6 + 0.8 * unit(seed, 100 + i));
     const cityShares = zipfShares(c.cities.length + 1, 1.2, seed ^ (200 + i), 0.3);
     [...c.cities, '(not set)'].forEach((city, j) => {
-      geo.push(atom(w * cityShares[j]!, [c.continent, c.name, c.alpha2, city, c.language, city === '(not set)' ? '(not set)' : String(1_000_000 + (hashString(c.alpha2 + city) % 9_000_000))], { conv: c.alpha2 === home ? 1.25 : 0.9 }));
+      geo.push(atom(w * cityShares[j]!, [c.continent, c.name, c.alpha2, city, c.language, city === '(not set)' ? '(not set)' : String(1_000_000 + (hashString(c.alpha2 + city) % 9_000_000))], {
+        conv: c.alpha2 === home ? 1.25 : 0.9,
+        ...character(seed, 4000 + i, c.alpha2 === home ? 1.04 : 0.96, c.alpha2 === home ? 1.1 : 0.92),
+      }));
     });
   });
 
@@ -70,29 +66,44 @@ export function buildFamilies(model: SiteModel): Family[] {
   ];
   for (const [cat, os, share, browsers] of platforms) {
     for (const [browser, b] of browsers) {
-      device.push(atom(share * b, [cat, os, browser, 'web'], { pv: cat === 'mobile' ? 0.85 : 1.15, conv: cat === 'mobile' ? 0.7 : cat === 'tablet' ? 0.9 : 1.35 }));
+      device.push(atom(share * b, [cat, os, browser, 'web'], {
+        pv: cat === 'mobile' ? 0.85 : 1.15,
+        conv: cat === 'mobile' ? 0.7 : cat === 'tablet' ? 0.9 : 1.35,
+        ...character(seed, hashString(os + browser + cat), cat === 'mobile' ? 0.92 : cat === 'tablet' ? 0.97 : 1.09, cat === 'mobile' ? 0.78 : 1.22),
+        // Mobile keeps growing, desktop slowly shrinks.
+        trend: cat === 'mobile' ? 0.08 : cat === 'tablet' ? -0.05 : -0.06,
+      }));
     }
   }
 
-  const page = pages.map((p) =>
+  const pps = RATIOS[site.kind].pps;
+  const page = pages.map((p, i) =>
     atom(p.share, [p.path, p.title, origin + p.path, site.domain + p.path, p.path, site.domain, p.title], {
       pv: /^\/(products|articles|docs)\//.test(p.path) ? 1.2 : 1,
+      [VIEWED]: 1,
+      ...character(seed, 6000 + i, /^\/(cart|checkout)/.test(p.path) ? 1.12 : 1, /^\/(articles|docs)\//.test(p.path) ? 1.3 : 1),
+      // Pages keep their share of views over time (their reach is what funnels and breakdowns agree on).
+      trend: 0,
     }));
+  // A session that views n pages reaches a page of view share q with 1 − (1 − q)^n; landing on it means viewing it.
+  const viewReach = pages.map((p) => Math.max(1 - Math.pow(1 - p.share, pps), Math.min(0.98, p.landingShare * 1.05)));
   const landing = pages.filter((p) => p.landingShare > 0).map((p) =>
-    atom(p.landingShare, [p.path, p.path], { conv: p.path === '/pricing' || p.path === '/sale' ? 1.8 : p.path === '/' ? 1.1 : 0.95 }));
+    atom(p.landingShare, [p.path, p.path], { conv: p.path === '/pricing' || p.path === '/sale' ? 1.8 : p.path === '/' ? 1.1 : 0.95, eng: p.path === '/' ? 1.05 : 0.97 }));
 
   const traffic = trafficAtoms(model);
 
-  const events = eventsOf(site.kind);
-  const reachSum = events.reduce((a, e) => a + eventReach(e), 0);
-  const eventAtoms = events.map((e) => {
-    const p = EVENT_PROFILE[e]!;
+  const events = eventProfiles(site.kind);
+  const reachSum = events.reduce((a, e) => a + e.reach, 0);
+  const perSessionSum = events.reduce((a, e) => a + e.perSession, 0);
+  const eventAtoms = events.map((p) => {
+    const e = p.name;
     const share = p.reach / reachSum;
     const one = (wanted: string) => (e === wanted ? 1 / share : 0);
-    return atom(share, [e, KEY_EVENTS.has(e) ? 'true' : 'false'], {
+    return atom(share, [e, p.key ? 'true' : 'false'], {
       pv: one('page_view'),
-      ev: (p.reach * p.perSession) / share,
-      key: KEY_EVENTS.has(e) ? 1 / share : 0,
+      // Counts split by occurrences per session, so the daily eventCount lands on each event as it was made up.
+      ev: p.perSession / perSessionSum / share,
+      key: p.key ? 1 / share : 0,
       cart: one('add_to_cart'),
       buy: one('purchase'),
       checkout: one('begin_checkout'),
@@ -117,13 +128,25 @@ export function buildFamilies(model: SiteModel): Family[] {
     { key: 'geo', dims: ['continent', 'country', 'countryId', 'city', 'language', 'cityId'], atoms: normalise(geo) },
     { key: 'stream', dims: ['streamId', 'streamName', 'appVersion'], atoms: [atom(1, [String(2_000_000_000 + (seed % 999_999_999)), `${site.name} web`, '(not set)'])] },
     { key: 'device', dims: ['deviceCategory', 'operatingSystem', 'browser', 'platform'], atoms: normalise(device) },
-    { key: 'page', dims: ['pagePath', 'pageTitle', 'pageLocation', 'fullPageUrl', 'pagePathPlusQueryString', 'hostName', 'unifiedScreenName'], atoms: normalise(page) },
-    { key: 'landing', dims: ['landingPage', 'landingPagePlusQueryString'], atoms: normalise(landing) },
+    { key: 'page', dims: ['pagePath', 'pageTitle', 'pageLocation', 'fullPageUrl', 'pagePathPlusQueryString', 'hostName', 'unifiedScreenName'], atoms: withReach(page, (_, i) => viewReach[i]!) },
+    { key: 'landing', dims: ['landingPage', 'landingPagePlusQueryString'], atoms: withReach(landing, (x) => x.share) },
     { key: 'traffic', dims: TRAFFIC_DIMS, atoms: normalise(traffic) },
-    { key: 'event', dims: ['eventName', 'isKeyEvent'], atoms: normalise(eventAtoms) },
+    { key: 'event', dims: ['eventName', 'isKeyEvent'], atoms: withReach(eventAtoms, (_, i) => events[i]!.reach) },
     { key: 'plan', dims: ['customEvent:plan_tier'], atoms: normalise(plan) },
+    { key: 'demographics', dims: ['userAgeBracket', 'userGender'], atoms: normalise(demographicAtoms(seed)) },
     { key: 'item', dims: ['itemName', 'itemCategory', 'itemBrand'], atoms: normalise(items) },
   ];
+}
+
+/** Age × gender from Google signals: most users are 'unknown' (no signals), the rest spread over the brackets. */
+function demographicAtoms(seed: number): Atom[] {
+  const ages: [string, number][] = [['18-24', 0.14], ['25-34', 0.3], ['35-44', 0.23], ['45-54', 0.16], ['55-64', 0.1], ['65+', 0.07]];
+  const out: Atom[] = [atom(0.55, ['unknown', 'unknown'])];
+  ages.forEach(([age, share], i) => {
+    const female = 0.38 + 0.24 * unit(seed, 700 + i);
+    out.push(atom(0.45 * share * female, [age, 'female']), atom(0.45 * share * (1 - female), [age, 'male']));
+  });
+  return out;
 }
 
 const TRAFFIC_DIMS = ['sessionSource', 'sessionMedium', 'sessionSourceMedium', 'sessionDefaultChannelGroup', 'sessionCampaignName',
@@ -134,25 +157,13 @@ const REFERRERS = ['news.ycombinator.com', 'reddit.com', 'github.com', 'medium.c
 
 function trafficAtoms(model: SiteModel): Atom[] {
   const { seed, size } = model;
-  const rows: [string, string, string, string, number, number][] = [
-    ['google', 'organic', 'Organic Search', '(organic)', 0.42, 1],
-    ['bing', 'organic', 'Organic Search', '(organic)', 0.05, 1.05],
-    ['duckduckgo', 'organic', 'Organic Search', '(organic)', 0.012, 1],
-    ['(direct)', '(none)', 'Direct', '(direct)', 0.22, 1.2],
-    ['newsletter', 'email', 'Email', 'weekly-digest', 0.04, 1.6],
-    ['google', 'cpc', 'Paid Search', 'brand-search', 0.05, 1.4],
-    ['facebook.com', 'referral', 'Organic Social', '(referral)', 0.025, 0.6],
-    ['instagram.com', 'referral', 'Organic Social', '(referral)', 0.018, 0.55],
-    ['t.co', 'referral', 'Organic Social', '(referral)', 0.01, 0.5],
-    ['linkedin.com', 'referral', 'Organic Social', '(referral)', 0.012, 0.8],
-  ];
   const refShares = zipfShares(Math.min(size.referrers, REFERRERS.length * 4), 1.1, seed ^ 0x99);
-  const atoms: Atom[] = rows.map(([source, medium, channel, campaign, share, conv]) =>
-    atom(share, [source, medium, `${source} / ${medium}`, channel, campaign, source, medium, channel], { conv }));
+  const atoms: Atom[] = TRAFFIC_ROWS.map(([source, medium, channel, campaign, share, conv, eng], i) =>
+    atom(share, [source, medium, `${source} / ${medium}`, channel, campaign, source, medium, channel], { conv, ...character(seed, 8000 + i, eng, eng), trend: 0 }));
   refShares.forEach((share, i) => {
     const base = REFERRERS[i % REFERRERS.length]!;
     const source = i < REFERRERS.length ? base : `${['blog', 'shop', 'news', 'forum'][Math.floor(i / REFERRERS.length) % 4]}.${base}`;
-    atoms.push(atom(0.1 * share, [source, 'referral', `${source} / referral`, 'Referral', '(referral)', source, 'referral', 'Referral'], { conv: 0.8 }));
+    atoms.push(atom(REFERRAL_SHARE * share, [source, 'referral', `${source} / referral`, 'Referral', '(referral)', source, 'referral', 'Referral'], { conv: 0.8, ...character(seed, 9000 + i, 0.9, 0.9), trend: 0 }));
   });
   return atoms;
 }

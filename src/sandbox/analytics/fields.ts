@@ -59,6 +59,8 @@ export const DIMENSIONS: readonly DimensionDef[] = [
   dim('city', 'City', 'Geography', 'family', 'The city from which the user activity originated.', { realtime: true }),
   dim('cityId', 'City ID', 'Geography', 'family', 'The geographic ID of the city.', { realtime: true }),
   dim('language', 'Language', 'Demographics', 'family', 'The language setting of the user\'s browser or device.'),
+  dim('userAgeBracket', 'Age', 'Demographics', 'family', 'User age brackets (from Google signals).'),
+  dim('userGender', 'Gender', 'Demographics', 'family', 'User gender (from Google signals).'),
   dim('deviceCategory', 'Device category', 'Platform / Device', 'family', 'The type of device: desktop, tablet, or mobile.', { realtime: true }),
   dim('operatingSystem', 'Operating system', 'Platform / Device', 'family', 'The operating systems used by visitors.'),
   dim('browser', 'Browser', 'Platform / Device', 'family', 'The browsers used to view your website.'),
@@ -137,13 +139,14 @@ export const METRIC_BY_NAME = new Map(METRICS.map((m) => [m.apiName, m]));
 
 /** How each base total splits over a breakdown, in dependency order (parents first). */
 export const BASE_PLAN: readonly MetricPlan[] = [
-  { key: 'sessions', mode: 'root' },
-  { key: 'totalUsers', mode: 'sub', parent: 'sessions' },
-  { key: 'activeUsers', mode: 'sub', parent: 'totalUsers' },
-  { key: 'newUsers', mode: 'sub', parent: 'totalUsers' },
-  { key: 'engagedSessions', mode: 'sub', parent: 'sessions' },
+  { key: 'sessions', mode: 'root', reach: 'session' },
+  { key: 'totalUsers', mode: 'sub', parent: 'sessions', reach: 'user' },
+  { key: 'activeUsers', mode: 'sub', parent: 'totalUsers', reach: 'user' },
+  { key: 'newUsers', mode: 'sub', parent: 'totalUsers', reach: 'user' },
+  // Engagement and duration lean per value (device, channel, country, page): rates differ between them.
+  { key: 'engagedSessions', mode: 'weighted', parent: 'sessions', attrs: ['eng'], capped: true, reach: 'session' },
   { key: 'screenPageViews', mode: 'super', parent: 'sessions', attrs: ['pv'] },
-  { key: 'userEngagementDuration', mode: 'weighted', parent: 'engagedSessions' },
+  { key: 'userEngagementDuration', mode: 'weighted', parent: 'engagedSessions', attrs: ['dur'] },
   { key: 'eventCount', mode: 'weighted', attrs: ['ev'] },
   { key: 'keyEvents', mode: 'weighted', attrs: ['conv', 'key'] },
   { key: 'addToCarts', mode: 'weighted', attrs: ['conv', 'cart'] },

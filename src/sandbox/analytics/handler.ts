@@ -6,6 +6,7 @@ import type { GaQuota, QuotaCategory } from '../control/ga-quota.ts';
 import { reportCost } from '../control/ga-quota.ts';
 import { camelKeys, googleError, jsonResponse, readJson } from '../http.ts';
 import { propertyContext } from './context.ts';
+import { toEnumNames, toEnumNumbers, wantsIntEnums } from './enums.ts';
 import { invalid, noPropertyAccess } from './ga-errors.ts';
 import { checkCompatibility, getMetadata } from './metadata.ts';
 import { runFunnelReport } from './run-funnel.ts';
@@ -49,9 +50,10 @@ export interface AnalyticsDeps {
 export async function handleAnalytics(request: Request, route: AnalyticsRoute, deps: AnalyticsDeps): Promise<Response> {
   const { propertyId, method } = route;
   if (!/^\d+$/.test(propertyId)) throw invalid(`Invalid property name properties/${propertyId}. Property names look like properties/1234.`);
-  if (method === 'getMetadata' && propertyId === '0') return jsonResponse(getMetadata('0'));
-  const body = method === 'getMetadata' ? {} : (camelKeys(await readJson(request)) as Json);
-  if (method === 'checkCompatibility' && propertyId === '0') return jsonResponse(checkCompatibility('0', body));
+  const answer = (result: Json) => jsonResponse(wantsIntEnums(request.url) ? toEnumNumbers(result) : result);
+  if (method === 'getMetadata' && propertyId === '0') return answer(getMetadata('0'));
+  const body = method === 'getMetadata' ? {} : (toEnumNames(camelKeys(await readJson(request))) as Json);
+  if (method === 'checkCompatibility' && propertyId === '0') return answer(checkCompatibility('0', body));
   const site = findByPropertyId(deps.catalogue, propertyId);
   if (!site) throw noPropertyAccess();
   const category = quotaCategory(method);
@@ -118,7 +120,7 @@ export async function handleAnalytics(request: Request, route: AnalyticsRoute, d
   }
   const quota = deps.quota.charge(propertyId, deps.project, category, cost, deps.now);
   if (wantsQuota && method !== 'getMetadata' && method !== 'checkCompatibility') result = withQuota(result, quota);
-  return jsonResponse(result);
+  return answer(result);
 }
 
 function spanDays(ranges: { start: number; end: number }[]): number {

@@ -19,6 +19,11 @@ export interface EngineResult {
   dimensions: RequestedDimension[];
   rows: EngineRow[];
   baseKeys: string[];
+  /**
+   * Per date range, the base totals of the unbroken report (users de-duplicated, sessions counted once): the
+   * ceiling of a TOTAL of non-additive metrics, which is not the sum of its rows (undefined for realtime).
+   */
+  uniqueTotals?: () => number[][];
 }
 
 const RANGE_DIMENSION: RequestedDimension = { name: 'dateRange', underlying: ['dateRange'], format: (v) => v[0]! };
@@ -132,5 +137,11 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
   rows.forEach((row, i) => {
     row.dimensionValues = dimensions.map((d) => valueOf(d, repCell[i]!, repCombo[i]!));
   });
-  return { dimensions, rows, baseKeys };
+  const uniqueTotals = query.surface === 'realtime'
+    ? undefined
+    : () => {
+        const whole = coreCells(model, timeZone, now, query.ranges, [], plan);
+        return query.ranges.map((_, r) => baseKeys.map((k) => whole.filter((c) => c.range === r).reduce((a, c) => a + (c.totals[k] ?? 0), 0)));
+      };
+  return { dimensions, rows, baseKeys, uniqueTotals };
 }

@@ -1,5 +1,6 @@
 // From engine rows to the wire: metric values, metric filter, orderBys, limit/offset, aggregates and the
 // proto3 JSON shape (strings for values, defaults omitted, no `rows` key when empty).
+import { BASE_PLAN } from './fields.ts';
 import type { EngineResult } from './report-engine.ts';
 import type { OrderBy, ReportQuery, RequestedMetric } from './report-request.ts';
 
@@ -88,11 +89,14 @@ export function toWireRow(row: { dimensionValues: string[]; values: number[] }, 
   return row.dimensionValues.length ? { dimensionValues: row.dimensionValues.map((value) => ({ value })), metricValues } : { metricValues };
 }
 
+const NOT_ADDITIVE = new Set(BASE_PLAN.filter((m) => m.reach !== undefined).map((m) => m.key));
+
 const SENTINEL: Record<string, string> = { TOTAL: 'RESERVED_TOTAL', MINIMUM: 'RESERVED_MIN', MAXIMUM: 'RESERVED_MAX', COUNT: 'RESERVED_COUNT' };
 
 /**
- * Aggregate rows (one per date range): additive sums of the engine's base totals re-derived through each
- * metric, so a TOTAL always equals the sum of the rows' integers; MIN/MAX/COUNT over the rows' values.
+ * Aggregate rows (one per date range): sums of the engine's base totals re-derived through each metric, except
+ * that users (and sessions over pages or events) are counted once, as GA does: their TOTAL is the smaller of the
+ * rows' sum and the unbroken report's. MIN/MAX/COUNT over the rows' values.
  */
 export function aggregateRows(kind: string, rows: ValuedRow[], result: EngineResult, query: ReportQuery, dimNames: string[], currencyRate: number): WireRow[] {
   const rangeCol = dimNames.indexOf('dateRange');
@@ -107,6 +111,8 @@ export function aggregateRows(kind: string, rows: ValuedRow[], result: EngineRes
         const b = row.base;
         for (let k = 0; k < sums.length; k++) sums[k]! += b[k]!;
       }
+      const unique = result.uniqueTotals?.()[r.i];
+      if (unique) for (const [k, key] of result.baseKeys.entries()) if (NOT_ADDITIVE.has(key)) sums[k] = Math.min(sums[k]!, unique[k]!);
       values = query.metrics.map((m) => convert(m, m.value((key) => sums[index.get(key) ?? -1] ?? 0), currencyRate));
     } else if (kind === 'COUNT') {
       values = query.metrics.map(() => mine.length);

@@ -1,11 +1,13 @@
-// v1alpha runFunnelReport: each step's users are the previous step's users times a conversion derived from
-// how common the step's condition is (event reach, page share, dimension share), so steps never grow;
-// breakdowns and trended views split each step by the previous step's integer parts.
+// v1alpha runFunnelReport from the same users model as the reports: a step's condition has a session reach (an
+// event's, the union of the pages it matches, a dimension's share) and its users are 1 − (1 − reach)^k of the
+// range's users (k sessions per user), as the event and page breakdowns count them; later steps convert from the
+// previous one, so steps never grow. The funnel's variation is seeded by its meaning (canonical form), not its
+// JSON spelling. Breakdowns and trended views split each step by the previous step's integer parts.
 import { apportion } from '../data/apportion.ts';
 import { compactDate } from '../data/calendar.ts';
 import { hashString, unit } from '../data/hash.ts';
 import { omitDefaults } from '../http.ts';
-import { eventReach } from './families.ts';
+import { REACH } from '../data/cube.ts';
 import type { PropertyContext } from './context.ts';
 import { DIMENSION_BY_NAME } from './fields.ts';
 import { compileFilter } from './filters.ts';
@@ -28,25 +30,37 @@ interface Step {
   withinSeconds?: number;
 }
 
-/** Share of a family's weight whose values satisfy a GA string/inList filter on `dim`. */
-function familyShare(ctx: PropertyContext, dim: string, filterJson: Json): number {
+/**
+ * Session reach of the values of `dim` that satisfy a GA string/inList filter: the union of their reaches in a
+ * reach family (pages, events: a session can have several), the sum of their shares in a partition (country).
+ */
+function familyReach(ctx: PropertyContext, dim: string, filterJson: Json): number {
   const family = ctx.families.find((f) => f.dims.includes(dim));
   if (!family) return 0.5;
   const pos = family.dims.indexOf(dim);
   const test = compileFilter({ filter: { ...filterJson, fieldName: dim } }, () => undefined).test;
+  let miss = 1;
   let share = 0;
-  for (const a of family.atoms) if (test(() => a.values[pos]!)) share += a.share;
-  return share;
+  const seen = new Set<string>();
+  for (const a of family.atoms) {
+    if (!test(() => a.values[pos]!)) continue;
+    share += a.share;
+    const reach = a.attrs?.[REACH];
+    // Atoms repeating a value (cities of one country) are one value for a reach family.
+    if (reach !== undefined && !seen.has(a.values[pos]!)) miss *= 1 - reach;
+    seen.add(a.values[pos]!);
+  }
+  return family.atoms[0]?.attrs?.[REACH] !== undefined ? 1 - miss : Math.min(1, share);
 }
 
 function reachOf(ctx: PropertyContext, expr: unknown, path: string): number {
   const e = obj(expr);
   if (e.andGroup) return arr(obj(e.andGroup).expressions).reduce<number>((acc, x, i) => acc * reachOf(ctx, x, `${path}.andGroup[${i}]`), 1);
-  if (e.orGroup) return Math.min(1, arr(obj(e.orGroup).expressions).reduce<number>((acc, x, i) => acc + reachOf(ctx, x, `${path}.orGroup[${i}]`), 0));
+  if (e.orGroup) return 1 - arr(obj(e.orGroup).expressions).reduce<number>((acc, x, i) => acc * (1 - reachOf(ctx, x, `${path}.orGroup[${i}]`)), 1);
   if (e.notExpression) return 1 - reachOf(ctx, e.notExpression, `${path}.notExpression`);
   if (e.funnelEventFilter) {
     const f = obj(e.funnelEventFilter);
-    const base = Math.min(1, eventReach(String(f.eventName ?? '')) * 1.3);
+    const base = familyReach(ctx, 'eventName', { stringFilter: { matchType: 'EXACT', value: String(f.eventName ?? '') } });
     return f.funnelParameterFilterExpression ? base * parameterReach(ctx, f.funnelParameterFilterExpression) : base;
   }
   if (e.funnelFieldFilter) {
@@ -54,27 +68,36 @@ function reachOf(ctx: PropertyContext, expr: unknown, path: string): number {
     const field = String(f.fieldName ?? '');
     if (!DIMENSION_BY_NAME.has(field)) throw unknownDimension(field);
     const { fieldName: _ignored, ...rest } = f;
-    if (field === 'eventName') {
-      const family = ctx.families.find((x) => x.key === 'event')!;
-      const test = compileFilter({ filter: { ...rest, fieldName: field } }, () => undefined).test;
-      return Math.min(1, family.atoms.filter((a) => test(() => a.values[0]!)).reduce((acc, a) => acc + eventReach(a.values[0]!) * 1.3, 0));
-    }
-    const share = familyShare(ctx, field, rest);
-    // Pages: a user who browses sees several pages, so reaching one is likelier than its view share.
-    return field.startsWith('page') || field === 'unifiedScreenName' ? Math.min(1, share * 3) : share;
+    return familyReach(ctx, field, rest);
   }
   throw invalid(`${path}: a FunnelFilterExpression must set andGroup, orGroup, notExpression, funnelFieldFilter or funnelEventFilter.`);
 }
 
+/** An event parameter condition: page parameters as the page they name (of the event's sessions), others half. */
 function parameterReach(ctx: PropertyContext, expr: unknown): number {
   const e = obj(expr);
   if (e.andGroup) return arr(obj(e.andGroup).expressions).reduce<number>((acc, x) => acc * parameterReach(ctx, x), 1);
-  if (e.orGroup) return Math.min(1, arr(obj(e.orGroup).expressions).reduce<number>((acc, x) => acc + parameterReach(ctx, x), 0));
+  if (e.orGroup) return 1 - arr(obj(e.orGroup).expressions).reduce<number>((acc, x) => acc * (1 - parameterReach(ctx, x)), 1);
   if (e.notExpression) return 1 - parameterReach(ctx, e.notExpression);
   const f = obj(e.funnelParameterFilter);
   const dim = PAGE_PARAMS[String(f.eventParameterName ?? '')];
   const { eventParameterName: _a, itemParameterName: _b, ...rest } = f;
-  return dim ? Math.min(1, familyShare(ctx, dim, rest) * 3) : 0.5;
+  return dim ? familyReach(ctx, dim, rest) : 0.5;
+}
+
+/** The funnel as it means: keys sorted, defaults (false, 0, "", []) and step names left out. */
+export function canonicalFunnel(funnel: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value as Json)
+      .filter(([k, v]) => !(k === 'name' && typeof v === 'string'))
+      .map(([k, v]) => [k, canonical(v)] as const)
+      .filter(([, v]) => v !== undefined && v !== false && v !== 0 && v !== '' && v !== null && !(Array.isArray(v) && v.length === 0))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries);
+  };
+  return JSON.stringify(canonical(funnel));
 }
 
 function parseDuration(text: unknown): number | undefined {
@@ -106,19 +129,25 @@ export function runFunnelReport(ctx: PropertyContext, body: Json): { response: J
   const nextLimit = Math.min(5, parseInt64(nextAction?.limit, 'funnelNextAction.limit', 5));
 
   // Users in the range (one row per day when trended), after the request's dimension filter.
-  const query = parseReportQuery({ dateRanges: arr(body.dateRanges).slice(0, 1), dimensions: trended ? [{ name: 'date' }] : [], metrics: [{ name: 'activeUsers' }], dimensionFilter: body.dimensionFilter },
+  const query = parseReportQuery({ dateRanges: arr(body.dateRanges).slice(0, 1), dimensions: trended ? [{ name: 'date' }] : [], metrics: [{ name: 'activeUsers' }, { name: 'sessions' }], dimensionFilter: body.dimensionFilter },
     { surface: 'core', timeZone: ctx.site.timezone, now: ctx.now, customDefinitions: true });
   const engine = runEngine(ctx.model, ctx.families, query, ctx.site.timezone, ctx.now);
   const userIdx = engine.baseKeys.indexOf('activeUsers');
+  const sessionIdx = engine.baseKeys.indexOf('sessions');
   const daily = engine.rows.map((r) => ({ date: r.dimensionValues[0] ?? '', users: r.base[userIdx]! })).sort((a, b) => (a.date < b.date ? -1 : 1));
   const users = daily.reduce((a, d) => a + d.users, 0);
-  const seed = hashString(JSON.stringify(body.funnel));
+  const sessions = engine.rows.reduce((a, r) => a + r.base[sessionIdx]!, 0);
+  const perUser = users > 0 ? Math.max(1, sessions / users) : 1;
+  const userReach = (reach: number) => 1 - Math.pow(1 - Math.min(1, Math.max(0, reach)), perUser);
+  const seed = hashString(canonicalFunnel(body.funnel));
   const counts: number[] = [];
   steps.forEach((s, i) => {
-    if (i === 0) return counts.push(Math.floor(users * Math.min(1, s.reach * (open ? 1.05 : 1))));
+    if (i === 0) return counts.push(Math.round(users * userReach(s.reach)));
     const prev = steps[i - 1]!;
-    let p = prev.reach > 0 ? Math.min(1, s.reach / prev.reach) : 0;
-    p *= 0.72 + 0.2 * unit(seed, i);
+    const before = userReach(prev.reach);
+    let p = before > 0 ? Math.min(1, userReach(s.reach) / before) : 0;
+    // Not every user who does both does them in order (closed funnel); open funnels let users enter later.
+    p *= 0.82 + 0.15 * unit(seed, i);
     if (s.direct) p *= 0.6;
     if (s.withinSeconds !== undefined) p *= 0.55 + 0.45 * (1 - Math.exp(-s.withinSeconds / 1800));
     if (open) p = Math.min(1, p * 1.1);

@@ -3,6 +3,7 @@ import { omitDefaults } from '../http.ts';
 import type { PropertyContext } from './context.ts';
 import { currencyRate } from './context.ts';
 import { assertKnownFields, invalid } from './ga-errors.ts';
+import { applyCaveats, type Caveats } from './report-caveats.ts';
 import { runEngine } from './report-engine.ts';
 import { aggregateRows, applyMetricFilter, compareRows, toWireRow, valueRows, type ValuedRow } from './report-output.ts';
 import { parseReportQuery, type ReportQuery } from './report-request.ts';
@@ -41,7 +42,7 @@ export function runReport(ctx: PropertyContext, body: Json): ReportOutcome {
   const shaped = shape(ctx, query, currency.rate, 'analyticsData#runReport');
   const response = {
     ...shaped.response,
-    metadata: { currencyCode: currency.code, timeZone: ctx.site.timezone },
+    metadata: { currencyCode: currency.code, timeZone: ctx.site.timezone, ...shaped.caveats },
     kind: 'analyticsData#runReport',
   };
   return { response: omitDefaults(response), query, rowCount: shaped.rowCount };
@@ -55,8 +56,9 @@ export function runRealtimeReport(ctx: PropertyContext, body: Json): ReportOutco
   return { response: omitDefaults({ ...shaped.response, kind: 'analyticsData#runRealtimeReport' }), query, rowCount: shaped.rowCount };
 }
 
-function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: string): { response: Json; rowCount: number } {
+function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: string): { response: Json; rowCount: number; caveats: Caveats } {
   const result = runEngine(ctx.model, ctx.families, query, ctx.site.timezone, ctx.now);
+  const caveats = applyCaveats(result, query, ctx.model);
   const dimNames = result.dimensions.map((d) => d.name);
   let rows = valueRows(result, query.metrics, rate);
   const visible = query.metrics.map((m) => m.visible);
@@ -72,6 +74,7 @@ function shape(ctx: PropertyContext, query: ReportQuery, rate: number, _kind: st
   const agg = (kind: string) => (query.aggregations.includes(kind) ? aggregateRows(kind, rows, result, query, dimNames, rate) : undefined);
   return {
     rowCount: rows.length,
+    caveats,
     response: {
       dimensionHeaders: dimNames.map((name) => ({ name })),
       metricHeaders: query.metrics.filter((m) => m.visible).map((m) => ({ name: m.name, type: m.type })),

@@ -3,7 +3,7 @@
 import { apportionCells, type ComboTable, type MetricPlan } from '../data/cube.ts';
 import { compactDate, dateParts, gaWeek, isoWeekOf, weekday, zonedParts } from '../data/calendar.ts';
 import { hashString, gaussian } from '../data/hash.ts';
-import { hourProfile, type SiteModel } from '../data/site-model.ts';
+import { hourProfile, TREND_ANCHOR, type SiteModel } from '../data/site-model.ts';
 import type { ResolvedRange } from './report-request.ts';
 
 export interface Cell {
@@ -12,6 +12,7 @@ export interface Cell {
   timeValues: string[];
   totals: Record<string, number>;
   jitterKey: number;
+  trendYears?: number;
 }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -50,7 +51,7 @@ function hourTable(weights: number[]): ComboTable {
   const w = Float64Array.from(weights);
   return {
     dims: [], size: 24, weights: w, hashes: new Uint32Array(24),
-    value: () => '', attr: () => new Float64Array(24).fill(1),
+    value: () => '', attr: () => new Float64Array(24).fill(1), ownAttr: () => undefined,
   };
 }
 
@@ -67,6 +68,7 @@ interface Bucket extends Cell {
  */
 function finishUsers(b: Bucket): void {
   const n = b.days.size;
+  if (n > 0) b.trendYears = ([...b.days].reduce((a, d) => a + d, 0) / n - TREND_ANCHOR) / 365;
   if (n <= 1 || b.totals.totalUsers === undefined) return;
   const deduped = Math.max(b.maxUsers, Math.round(b.newSum + b.returning * Math.pow(n, -0.45)));
   const ratio = b.totals.totalUsers > 0 ? (b.totals.activeUsers ?? 0) / b.totals.totalUsers : 0;

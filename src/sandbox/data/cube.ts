@@ -32,7 +32,19 @@ export interface ComboTable {
   hashes: Uint32Array;
   value(combo: number, dimIndex: number): string;
   attr(name: string): Float64Array;
+  /** Product of an attribute over the broken-down families only (undefined when none of them has it). */
+  ownAttr(name: string): Float64Array | undefined;
 }
+
+/**
+ * Attributes of "reach" families (events, pages): a session can have several of their values, so users and
+ * sessions per value are reach (`reach`: the share of sessions with the value) rather than a share of a partition
+ * (`rshare`). Grouped atoms combine as a union and a sum, not as a weighted mean.
+ */
+export const REACH = 'reach';
+export const REACH_SHARE = 'rshare';
+/** Marks a reach family whose values are viewed (pages): sessions per value never exceed its views. */
+export const VIEWED = 'viewed';
 
 const groupCache = new WeakMap<Family, Map<string, Group[]>>();
 const meanCache = new WeakMap<Family, Record<string, number>>();
@@ -52,11 +64,16 @@ function groupsOf(family: Family, dims: readonly string[]): Group[] {
     let g = map.get(key);
     if (!g) map.set(key, (g = { values, share: 0, attrs: {} }));
     g.share += atom.share;
-    for (const name of names) g.attrs[name] = (g.attrs[name] ?? 0) + (atom.attrs?.[name] ?? 1) * atom.share;
+    for (const name of names) {
+      const v = atom.attrs?.[name] ?? 1;
+      if (name === REACH) g.attrs[name] = 1 - (1 - (g.attrs[name] ?? 0)) * (1 - v);
+      else if (name === REACH_SHARE) g.attrs[name] = (g.attrs[name] ?? 0) + v;
+      else g.attrs[name] = (g.attrs[name] ?? 0) + v * atom.share;
+    }
   }
   const groups = [...map.values()];
   for (const g of groups) {
-    for (const name of names) g.attrs[name] = g.share > 0 ? g.attrs[name]! / g.share : 1;
+    for (const name of names) if (name !== REACH && name !== REACH_SHARE) g.attrs[name] = g.share > 0 ? g.attrs[name]! / g.share : 1;
   }
   groups.sort((a, b) => b.share - a.share || (a.values.join() < b.values.join() ? -1 : 1));
   byDims.set(cacheKey, groups);
@@ -146,6 +163,21 @@ export function buildComboTable(families: readonly Family[], dims: readonly stri
       attrCache.set(name, out);
       return out;
     },
+    ownAttr: (name) => {
+      const owning = involved.filter((x) => x.groups.some((g) => g.attrs[name] !== undefined));
+      if (owning.length === 0) return undefined;
+      const cacheKey = `own:${name}`;
+      let out = attrCache.get(cacheKey);
+      if (out) return out;
+      out = new Float64Array(size).fill(1);
+      for (const x of owning) {
+        const f = involved.indexOf(x);
+        const pick = pickArrays[f]!;
+        for (let c = 0; c < size; c++) out[c]! *= x.groups[pick[c]!]!.attrs[name] ?? 1;
+      }
+      attrCache.set(cacheKey, out);
+      return out;
+    },
   };
 }
 
@@ -159,6 +191,13 @@ export interface MetricPlan {
    */
   mode: 'root' | 'sub' | 'super' | 'weighted' | 'product';
   parent?: string;
+  /**
+   * Over a reach family (events, pages), sessions count once per value they touch (`session`) and users once per
+   * value any of their sessions touched (`user`): neither adds up to the total, as in GA.
+   */
+  reach?: 'session' | 'user';
+  /** weighted with a parent: never more than the parent's part (engaged sessions of a value ≤ its sessions). */
+  capped?: boolean;
   /** Attribute names whose product tilts the split. */
   attrs?: readonly string[];
 }
@@ -179,6 +218,8 @@ export interface TimeCell {
   totals: Readonly<Record<string, number>>;
   /** Seeds the per-cell jitter of combination weights (0 = no jitter). */
   jitterKey: number;
+  /** Years from the trend anchor at the cell's middle: values with a `trend` attribute grow or shrink with it. */
+  trendYears?: number;
 }
 
 /**
@@ -206,6 +247,8 @@ export function apportionCells(
   }
   const jittered = new Float64Array(n);
   const scratch = new Float64Array(n);
+  const toReach = reachTransform(table, plan);
+  const trend = table.ownAttr('trend');
   for (let t = 0; t < cells.length; t++) {
     const cell = cells[t]!;
     const useJitter = jitter > 0 && cell.jitterKey !== 0;
@@ -215,10 +258,12 @@ export function apportionCells(
       const out = values[m.key]!;
       const total = Math.max(0, Math.round(cell.totals[m.key] ?? 0));
       switch (m.mode) {
-        case 'root':
-          for (let c = 0; c < n; c++) jittered[c] = table.weights[c]! * factor(c);
+        case 'root': {
+          const years = trend ? cell.trendYears : undefined;
+          for (let c = 0; c < n; c++) jittered[c] = table.weights[c]! * factor(c) * (years === undefined ? 1 : Math.max(0.2, 1 + trend![c]! * years));
           apportion(total, jittered, out);
           break;
+        }
         case 'sub':
           apportion(total, values[m.parent!]!, out, true);
           break;
@@ -247,16 +292,70 @@ export function apportionCells(
             for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
           }
           apportion(total, jittered, out);
+          if (m.capped && m.parent) {
+            const parent = values[m.parent]!;
+            for (let c = 0; c < n; c++) if (out[c]! > parent[c]!) out[c] = parent[c]!;
+          }
           break;
         }
         case 'product': {
+          // A mean (position) moves with the cell (`totals[key]` scales it, default 1) and, per combination, with
+          // half the cell's jitter: bounded day-to-day noise around each value's own level.
           const parent = values[m.parent!]!;
           const a = products.get((m.attrs ?? []).join())!;
-          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]!;
+          const cellScale = cell.totals[m.key] ?? 1;
+          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (factor(c) - 1) / 2 : 1);
           break;
         }
       }
     }
+    toReach?.(cell, values);
     visit(t, values);
   }
+}
+
+/**
+ * Turns a partition's parts into reach on the broken-down reach families: a value with session reach r and
+ * partition share s gets sessions × r / s and, with k sessions per user in the cell, users × (1 − (1 − r)^k) / s.
+ */
+function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell: TimeCell, values: Record<string, Float64Array>) => void) | undefined {
+  const reach = table.ownAttr(REACH);
+  const share = table.ownAttr(REACH_SHARE);
+  const keys = plan.filter((m) => m.reach !== undefined);
+  if (!reach || !share || keys.length === 0) return undefined;
+  const n = table.size;
+  const sessionFactor = new Float64Array(n);
+  const logMiss = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    sessionFactor[c] = share[c]! > 0 ? reach[c]! / share[c]! : 0;
+    logMiss[c] = Math.log1p(-Math.min(reach[c]!, 0.999_999));
+  }
+  const userFactor = new Float64Array(n);
+  const viewCap = table.ownAttr(VIEWED);
+  return (cell, values) => {
+    const users = cell.totals.totalUsers ?? cell.totals.activeUsers ?? 0;
+    const k = users > 0 ? Math.max(1, (cell.totals.sessions ?? users) / users) : 1;
+    for (let c = 0; c < n; c++) userFactor[c] = share[c]! > 0 ? -Math.expm1(k * logMiss[c]!) / share[c]! : 0;
+    for (const m of keys) {
+      const out = values[m.key]!;
+      const factor = m.reach === 'session' ? sessionFactor : userFactor;
+      for (let c = 0; c < n; c++) out[c] = Math.round(out[c]! * factor[c]!);
+    }
+    // A session that reaches a page views it at least once.
+    const views = viewCap ? values.screenPageViews : undefined;
+    if (views) {
+      for (const m of keys) {
+        if (m.reach !== 'session') continue;
+        const out = values[m.key]!;
+        for (let c = 0; c < n; c++) if (out[c]! > views[c]!) out[c] = views[c]!;
+      }
+    }
+    // A user counts once however many sessions: never more users than sessions for a value (nor active than total).
+    for (const m of keys) {
+      const cap = m.reach === 'user' ? values[m.key === 'totalUsers' ? 'sessions' : 'totalUsers'] : undefined;
+      if (!cap) continue;
+      const out = values[m.key]!;
+      for (let c = 0; c < n; c++) if (out[c]! > cap[c]!) out[c] = cap[c]!;
+    }
+  };
 }

@@ -5,27 +5,26 @@ import { siteOrigin } from '../catalogue.ts';
 import { gaussian, hashString, unit } from './hash.ts';
 import { buildPages, buildQueries } from './vocabulary.ts';
 import { dateParts, weekday } from './calendar.ts';
+import { otherEventsPerSession, RATIOS } from './events.ts';
 
 export interface SizeProfile {
   sessions: number;
   pages: number;
   queries: number;
-  /** engine1 web impressions per day. */
-  impressions: number;
   referrers: number;
   items: number;
 }
 
 export const SIZES: Record<SiteSize, SizeProfile> = {
-  small: { sessions: 180, pages: 30, queries: 900, impressions: 3_500, referrers: 8, items: 6 },
-  medium: { sessions: 3_200, pages: 320, queries: 7_000, impressions: 70_000, referrers: 25, items: 24 },
-  large: { sessions: 42_000, pages: 2_500, queries: 45_000, impressions: 1_100_000, referrers: 60, items: 240 },
+  small: { sessions: 180, pages: 30, queries: 900, referrers: 8, items: 6 },
+  medium: { sessions: 3_200, pages: 320, queries: 7_000, referrers: 25, items: 24 },
+  large: { sessions: 42_000, pages: 2_500, queries: 45_000, referrers: 60, items: 240 },
 };
 
 /** Data starts here (GA accepts dates from 2015-08-14; the demo sites launched later). */
 export const FIRST_DAY = Math.floor(Date.UTC(2021, 0, 1) / 86_400_000);
 /** Anchor of the linear trend, fixed so a date's numbers never depend on when the sandbox runs. */
-const TREND_ANCHOR = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
+export const TREND_ANCHOR = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
 
 export interface Page {
   path: string;
@@ -65,12 +64,6 @@ const WEEKLY: Record<SiteKind, number[]> = {
   saas: [0.55, 1.14, 1.18, 1.17, 1.13, 1.02, 0.61],
 };
 
-const RATIOS: Record<SiteKind, { pps: number; engaged: number; users: number; newShare: number; key: number; cart: number; checkout: number; buy: number; aov: number; credits: number }> = {
-  shop: { pps: 3.4, engaged: 0.64, users: 0.8, newShare: 0.58, key: 0.035, cart: 0.085, checkout: 0.45, buy: 0.62, aov: 7_400, credits: 0 },
-  content: { pps: 1.7, engaged: 0.52, users: 0.86, newShare: 0.7, key: 0.012, cart: 0, checkout: 0, buy: 0, aov: 0, credits: 0 },
-  saas: { pps: 2.6, engaged: 0.71, users: 0.74, newShare: 0.45, key: 0.06, cart: 0, checkout: 0.02, buy: 0.55, aov: 2_900, credits: 1.4 },
-};
-
 const models = new Map<string, SiteModel>();
 
 /** Forgets every built model (benchmarks measure cold generation with it). */
@@ -91,7 +84,8 @@ function createSiteModel(site: DemoSite): SiteModel {
   const basePages = buildPages(site.kind, size.pages);
   const viewShares = zipfShares(basePages.length, 0.95, seed ^ 0x51);
   const landing = zipfShares(basePages.length, 1.1, seed ^ 0x52, 0.6);
-  const search = zipfShares(basePages.length, 0.9, seed ^ 0x53, 0.8);
+  // Search sends visitors to the pages people land on: a page's search share follows its landing share.
+  const search = landing.map((l, i) => l * (0.55 + 0.9 * unit(seed ^ 0x53, i)));
   const pages = basePages.map((p, i) => ({
     ...p,
     share: viewShares[i]!,
@@ -101,6 +95,7 @@ function createSiteModel(site: DemoSite): SiteModel {
   }));
   renormalise(pages, 'landingShare');
   renormalise(pages, 'searchShare');
+  shapeViewShares(pages, site.kind);
   let queries: string[] | undefined;
   const weekly = WEEKLY[site.kind];
   const ratios = RATIOS[site.kind];
@@ -126,7 +121,8 @@ function createSiteModel(site: DemoSite): SiteModel {
     const activeUsers = Math.min(totalUsers, Math.round(totalUsers * 0.965));
     const engagedSessions = Math.min(sessions, Math.round(sessions * ratios.engaged * n(3)));
     const screenPageViews = Math.max(sessions, Math.round(sessions * ratios.pps * n(4)));
-    const eventCount = Math.round(screenPageViews * 1.9 + sessions * 2.2 * n(5));
+    // page_view, session_start and first_visit are the views, sessions and new users themselves.
+    const eventCount = screenPageViews + sessions + newUsers + Math.round(sessions * otherEventsPerSession(site.kind) * n(5));
     const addToCarts = Math.round(sessions * ratios.cart * n(6));
     const checkouts = Math.round((ratios.cart > 0 ? addToCarts : sessions) * ratios.checkout * n(7));
     const ecommercePurchases = Math.min(checkouts, Math.round(checkouts * ratios.buy * n(8)));
@@ -152,6 +148,30 @@ function createSiteModel(site: DemoSite): SiteModel {
       return (queries ??= buildQueries(site.kind, size.queries));
     },
   };
+}
+
+/**
+ * Views follow what visitors do: a page is viewed at least as often as it is landed on, and the pages at the end
+ * of a purchase or sign-up are viewed about as often as the events that happen there (thank-you ≈ purchases).
+ */
+function shapeViewShares(pages: Page[], kind: SiteKind): void {
+  const r = RATIOS[kind];
+  const checkouts = (r.cart > 0 ? r.cart : 1) * r.checkout;
+  const fixed: Record<string, number> = {
+    '/cart': r.cart * 1.6,
+    '/checkout': checkouts * 1.25,
+    '/checkout/thank-you': checkouts * r.buy,
+    '/signup/done': 0.012,
+    '/account': 0.04,
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    for (const p of pages) {
+      const perSession = fixed[p.path];
+      // Shares are of views; a page seen `perSession` times per session has perSession / pps of them.
+      p.share = perSession !== undefined ? perSession / r.pps : Math.max(p.share, (p.landingShare * 1.15) / r.pps);
+    }
+    renormalise(pages, 'share');
+  }
 }
 
 function renormalise<K extends string>(rows: Record<K, number>[], key: K): void {

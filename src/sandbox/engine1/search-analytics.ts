@@ -4,9 +4,9 @@ import { RE2JS } from 're2js';
 import type { DemoSite } from '../catalogue.ts';
 import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from '../data/cube.ts';
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
-import { hashString } from '../data/hash.ts';
+import { gaussian, hashString } from '../data/hash.ts';
 import { hourProfile, siteModel } from '../data/site-model.ts';
-import { ANONYMOUS, PLAIN_RESULT, searchDayTotals, searchModel } from './search-model.ts';
+import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchDayTotals, searchModel } from './search-model.ts';
 import { badRequest } from './gsc-errors.ts';
 
 type Json = Record<string, unknown>;
@@ -70,6 +70,15 @@ function hourKey(day: number, hour: number): string {
   return `${isoDate(day)}T${pad(hour)}:00:00${formatOffset(offsetMinutes(instant, PACIFIC), true)}`;
 }
 
+/** Share of impressions where two or more of the site's pages show for one query. */
+const SEVERAL_PAGES = 0.11;
+
+function countPerPage(row: Json): void {
+  const impressions = Math.round(Number(row.impressions) * (1 + SEVERAL_PAGES));
+  const clicks = Math.min(impressions, Math.round(Number(row.clicks) * (1 + SEVERAL_PAGES / 4)));
+  Object.assign(row, { clicks, impressions, ctr: impressions ? clicks / impressions : 0, position: Number((Number(row.position) * 1.09).toPrecision(15)) });
+}
+
 export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): Json {
   const startDay = parseDate(rawBody.startDate, 'startDate');
   const endDay = parseDate(rawBody.endDate, 'endDate');
@@ -104,10 +113,11 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const byDate = dims.includes('date');
   const byHour = dims.includes('hour');
   const cells: (TimeCell & { key: string })[] = [];
-  const single: TimeCell & { key: string } = { totals: { impressions: 0, clicks: 0 }, jitterKey: 0, key: '' };
+  const single: TimeCell & { key: string } = { totals: { impressions: 0, clicks: 0, posSum: 0 }, jitterKey: 0, key: '' };
   const profile = hourProfile(site.kind);
   for (let day = firstDay; day <= lastDay; day++) {
     const t = searchDayTotals(model, search, 'engine1', type, day);
+    const drift = positionDrift(model, day);
     const f = partial(day);
     const impressions = Math.round(t.impressions * f);
     const clicks = Math.round(t.clicks * f);
@@ -117,15 +127,20 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
         if (day === today && h > nowHour) break;
         // Fresh hours are still filling in; the current one only up to this minute.
         const w = profile[h]! * (day > finalThrough ? 0.9 : 1) * (day === today && h === nowHour ? minute / 60 : 1);
-        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w) }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h) });
+        const hourDrift = drift * Math.exp(0.03 * gaussian(model.seed, day, 60 + h));
+        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h) });
       }
     } else if (byDate) {
-      cells.push({ totals: { impressions, clicks }, jitterKey: hashString(String(day)) || 1, key: isoDate(day) });
+      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day) });
     } else {
-      single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks };
+      // The period's position scale is its days' drift, weighted by impressions.
+      single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks, posSum: single.totals.posSum! + drift * impressions };
     }
   }
-  if (!byDate && !byHour) cells.push(single);
+  if (!byDate && !byHour) {
+    single.totals = { ...single.totals, posSum: single.totals.impressions! > 0 ? single.totals.posSum! / single.totals.impressions! : 1 };
+    cells.push(single);
+  }
 
   const familyDims = [...new Set([...dims.filter((d) => d !== 'date' && d !== 'hour'), ...filters.map((f) => f.dimension)])];
   const maxImpressions = cells.reduce((m, c) => Math.max(m, c.totals.impressions ?? 0), 1);
@@ -174,6 +189,9 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
     out.position = Number((r.posSum / r.impressions).toPrecision(15));
     return out;
   });
+  // byPage counts an impression per page of the site shown: without a page dimension that is more impressions
+  // (several pages for one query), a few more clicks, and a worse average position than byProperty.
+  if (responseAggregation === 'byPage' && !dims.includes('page')) for (const row of page) countPerPage(row);
   const response: Json = {};
   if (page.length) response.rows = page;
   response.responseAggregationType = responseAggregation;

@@ -5,6 +5,7 @@ import { COUNTRIES, homeCountry } from '../data/geo.ts';
 import { gaussian, hashString, unit } from '../data/hash.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { zipfShares } from '../data/site-model.ts';
+import { organicSessionShare } from '../data/traffic.ts';
 
 /** The query value of impressions Search Console anonymises (dropped whenever query is grouped or filtered). */
 export const ANONYMOUS = '';
@@ -50,6 +51,19 @@ function pickPage(cumulative: number[], u: number): number {
 const cache = new WeakMap<SiteModel, Map<string, SearchModel>>();
 
 /**
+ * Rescales each page's queries so the page's share of clicks is its search share (which follows its landing
+ * share): a page's search clicks then stay in proportion to the sessions that land on it, whichever queries the
+ * draw gave it. Queries keep their relative volumes within a page.
+ */
+function balanceClicksByPage(atoms: QueryAtom[], pages: { url: string; share: number }[]): void {
+  const mass = new Map<string, number>();
+  for (const a of atoms) mass.set(a.page, (mass.get(a.page) ?? 0) + a.share * a.ctr);
+  const total = [...mass.values()].reduce((x, y) => x + y, 0);
+  const wanted = new Map(pages.map((p) => [p.url, p.share]));
+  for (const a of atoms) a.share *= ((wanted.get(a.page) ?? 0) * total) / mass.get(a.page)!;
+}
+
+/**
  * Builds the search model of one engine. `variant` changes the query volumes and keeps a subset of queries
  * (engine2 overlaps engine1's vocabulary with different numbers); pages are always the site's own.
  */
@@ -88,6 +102,7 @@ export function searchModel(model: SiteModel, variant: 'engine1' | 'engine2'): S
   for (const p of pages) {
     if (p.searchShare > 0) queryAtoms.push({ query: ANONYMOUS, page: model.origin + p.path, share: anonymousShare * p.searchShare, position: 9, ctr: ctrAt(9) });
   }
+  balanceClicksByPage(queryAtoms, pages.map((p) => ({ url: model.origin + p.path, share: p.searchShare })));
   const home = homeCountry(model.site.timezone);
   const countries: Atom[] = COUNTRIES.map((c, i) => ({
     share: c.weight * (c.alpha2 === home ? 7 : 1) * (0.5 + unit(seed, 300 + i)),
@@ -125,11 +140,31 @@ export function searchModel(model: SiteModel, variant: 'engine1' | 'engine2'): S
 
 const TYPE_FACTOR: Record<string, number> = { web: 1, image: 0.16, video: 0.04, news: 0.02, discover: 0.09, googleNews: 0.01 };
 
-/** Daily impressions and clicks of one engine and search type (before any partial-day scaling). */
+/**
+ * How the site's positions move on a day: a slow seasonal drift (±5% over about half a year) plus bounded daily
+ * noise; each query also moves on its own around this (the report's per-row jitter).
+ */
+export function positionDrift(model: SiteModel, day: number): number {
+  const phase = unit(model.seed, 0x9d) * Math.PI * 2;
+  return (1 + 0.05 * Math.sin((2 * Math.PI * day) / 190 + phase)) * Math.exp(Math.max(-0.08, Math.min(0.08, 0.03 * gaussian(model.seed, day, 43))));
+}
+
+/**
+ * Web clicks per GA organic session from the same engine: close to one, a little under (consent banners, fast
+ * bounces and bots GA never sees), a per-site constant.
+ */
+function clicksPerOrganicSession(model: SiteModel, variant: 'engine1' | 'engine2'): number {
+  return 0.68 + 0.27 * unit(model.seed, 0x5c, variant === 'engine1' ? 1 : 2);
+}
+
+/**
+ * Daily impressions and clicks of one engine and search type (before any partial-day scaling), tied to GA: web
+ * clicks follow the day's Organic Search sessions from that engine (google for engine1, bing for engine2).
+ */
 export function searchDayTotals(model: SiteModel, search: SearchModel, variant: 'engine1' | 'engine2', type: string, day: number): { impressions: number; clicks: number } {
-  const volume = model.volume(day);
-  const scale = variant === 'engine1' ? 1 : 0.13;
-  const impressions = Math.round(model.size.impressions * scale * (TYPE_FACTOR[type] ?? 1) * volume * Math.exp(0.05 * gaussian(model.seed, day, 41)));
+  const organic = (model.dailyTotals(day).sessions ?? 0) * organicSessionShare(variant === 'engine1' ? 'google' : 'bing');
+  const webImpressions = (organic * clicksPerOrganicSession(model, variant)) / search.siteCtr;
+  const impressions = Math.round(webImpressions * (TYPE_FACTOR[type] ?? 1) * Math.exp(0.05 * gaussian(model.seed, day, 41)));
   const typeCtr = type === 'discover' ? 1.5 : type === 'image' ? 0.25 : 1;
   const clicks = Math.round(impressions * search.siteCtr * typeCtr * Math.exp(0.06 * gaussian(model.seed, day, 42)));
   return { impressions, clicks: Math.min(clicks, impressions) };
