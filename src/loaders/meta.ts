@@ -1,5 +1,6 @@
 // The envelope's `meta` (SPEC §3) from the cached upstream results a response was built from.
 import type { CachedResult, CacheState } from '../cache/cached-fetch.ts';
+import type { QuotaRemaining } from '../providers/analytics/normalize.ts';
 
 export interface Warning {
   code: string;
@@ -12,6 +13,8 @@ export interface Meta {
   warnings: Warning[];
   sources: string[];
   dataThrough?: string;
+  /** The analytics property's quota left (smallest remaining per bucket among the reports used), when known. */
+  quota?: QuotaRemaining;
 }
 
 /** Worst state wins: one stale part makes the answer stale; a forced refresh outranks a plain miss. */
@@ -22,13 +25,29 @@ export function buildMeta(input: { results: readonly CachedResult<unknown>[]; so
   const cache = PRECEDENCE.find((s) => states.has(s)) ?? 'hit';
   const oldest = input.results.length ? Math.min(...input.results.map((r) => r.storedAt)) : input.now.getTime();
   const warnings = dedupe([...input.results.flatMap((r) => r.warnings), ...(input.warnings ?? [])]);
+  const quota = lowestQuota(input.results);
   return {
     cache,
     fetchedAt: new Date(oldest).toISOString(),
     warnings,
     sources: [...input.sources],
     ...(input.dataThrough ? { dataThrough: input.dataThrough } : {}),
+    ...(quota ? { quota } : {}),
   };
+}
+
+/** Analytics reports carry `quota` (GA's propertyQuota); the tightest bucket state among them is what is left. */
+function lowestQuota(results: readonly CachedResult<unknown>[]): QuotaRemaining | undefined {
+  let lowest: QuotaRemaining | undefined;
+  for (const result of results) {
+    const quota = (result.value as { quota?: QuotaRemaining } | null)?.quota;
+    if (quota === undefined) continue;
+    lowest ??= {};
+    for (const [bucket, remaining] of Object.entries(quota) as [keyof QuotaRemaining, number][]) {
+      lowest[bucket] = Math.min(lowest[bucket] ?? remaining, remaining);
+    }
+  }
+  return lowest;
 }
 
 function dedupe(warnings: Warning[]): Warning[] {

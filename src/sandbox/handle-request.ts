@@ -15,6 +15,8 @@ import { handleEngine1, matchEngine1 } from './engine1/handler.ts';
 import { bingResponse, handleEngine2, matchEngine2 } from './engine2/handler.ts';
 import { googleError, jsonResponse, ProviderError } from './http.ts';
 import { malformed, serverError, throttled } from './provider-errors.ts';
+import { namedFailure } from './control/named-failures.ts';
+import { withTargetSettings } from './control/target-settings.ts';
 
 export interface HandlerDeps {
   catalogue: readonly DemoSite[];
@@ -34,31 +36,35 @@ interface Route {
   legacy?: boolean;
   /** Holds a concurrency slot for the whole request, faults included (GA's 10 concurrent requests). */
   enter?: () => () => void;
+  /** The GA property id or site URL the request is about, for per-target fault switches. */
+  target?: string;
   run: (claims: TokenClaims | undefined, now: Date) => Promise<Response> | Response;
 }
 
 function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefined {
   const path = url.pathname;
+  const catalogue = withTargetSettings(deps.catalogue, deps.faults.settings().targets);
   const ga = matchAnalytics(request.method, path);
   if (ga) {
+    const counted = /^\d+$/.test(ga.propertyId) && ga.propertyId !== '0';
     return {
-      provider: 'analytics', method: ga.method, scopes: ANALYTICS_SCOPES, service: 'analyticsdata.googleapis.com',
-      enter: /^\d+$/.test(ga.propertyId) && ga.propertyId !== '0' ? () => deps.quota.enter(ga.propertyId) : undefined,
-      run: (claims, now) => handleAnalytics(request, ga, { catalogue: deps.catalogue, quota: deps.quota, now, project: claims?.sub ?? 'anonymous' }),
+      provider: 'analytics', method: ga.method, scopes: ANALYTICS_SCOPES, service: 'analyticsdata.googleapis.com', target: ga.propertyId,
+      enter: counted ? () => deps.quota.enter(ga.propertyId) : undefined,
+      run: (claims, now) => handleAnalytics(request, ga, { catalogue, quota: deps.quota, now, project: claims?.sub ?? 'anonymous' }),
     };
   }
   const gsc = matchEngine1(request.method, path);
   if (gsc) {
     return {
-      provider: 'engine1', method: gsc.method, scopes: WEBMASTERS_SCOPES, service: 'searchconsole.googleapis.com', legacy: path.startsWith('/webmasters/'),
-      run: (_claims, now) => handleEngine1(request, gsc, deps.catalogue, now),
+      provider: 'engine1', method: gsc.method, scopes: WEBMASTERS_SCOPES, service: 'searchconsole.googleapis.com', legacy: path.startsWith('/webmasters/'), target: gsc.siteUrl,
+      run: (_claims, now) => handleEngine1(request, gsc, catalogue, now),
     };
   }
   const bing = matchEngine2(path);
   if (bing && request.method === 'GET') {
     return {
-      provider: 'engine2', method: bing,
-      run: (_claims, now) => handleEngine2(url, bing, deps.catalogue, deps.credentials.bingApiKey, deps.faults.settings().revoked.bingKey, now),
+      provider: 'engine2', method: bing, target: url.searchParams.get('siteUrl') ?? undefined,
+      run: (_claims, now) => handleEngine2(url, bing, catalogue, deps.credentials.bingApiKey, deps.faults.settings().revoked.bingKey, now),
     };
   }
   if (path === '/token') {
@@ -77,20 +83,35 @@ export function createRequestHandler(deps: HandlerDeps): (request: Request) => P
     const url = new URL(request.url);
     if (url.pathname.startsWith('/__sandbox/')) return handleControl(request, url.pathname, deps);
     if (url.pathname === '/' && request.method === 'GET') return jsonResponse(index());
-    const route = resolve(request, url, deps);
+    // An unknown or malformed provider path is answered like the provider's 404, not as a sandbox bug.
+    let route: Route | undefined;
+    try {
+      route = resolve(request, url, deps);
+    } catch (error) {
+      if (error instanceof ProviderError) return jsonResponse(error.body, error.status, error.headers);
+      throw error;
+    }
     if (!route) return jsonResponse(googleError(404, `The requested URL ${url.pathname} was not found on this server.`).body, 404);
     deps.stats.count(route.provider, route.method);
     let release: (() => void) | undefined;
     try {
       release = route.enter?.();
-      const decision = await deps.faults.decide(route.provider, request.signal);
+      const gaProperty = route.provider === 'analytics' && route.enter ? route.target : undefined;
+      if (gaProperty) deps.quota.assertServerErrorsAvailable(gaProperty, deps.now());
+      const decision = await deps.faults.decide(route.provider, request.signal, route.target);
       if (decision.kind === 'hang') await hangUntilAborted(request.signal);
       if (decision.kind === 'throttle') throw throttled(route.provider);
-      if (decision.kind === 'error') throw serverError(route.provider);
+      if (decision.kind === 'error') {
+        if (gaProperty) deps.quota.recordServerError(gaProperty, deps.now());
+        throw serverError(route.provider);
+      }
       const now = deps.now();
       const claims = route.scopes
         ? requireBearer(request, url, { creds: deps.credentials, revoked: deps.faults.settings().revoked, now, scopes: route.scopes, service: route.service!, legacy: route.legacy === true })
         : undefined;
+      const named = route.target === undefined ? undefined : deps.faults.settings().targets[route.target]?.failure;
+      const refused = named ? namedFailure(route.provider, named, route.target!, request.headers.get('x-goog-user-project')) : undefined;
+      if (refused) throw refused;
       const response = await route.run(claims, now);
       return decision.kind === 'none' && decision.malformed ? await malformed(response) : response;
     } catch (error) {

@@ -98,33 +98,34 @@ describe('Google credentials', () => {
 });
 
 describe('resilience', () => {
-  it('retries a 5xx burst and succeeds (3 calls)', async () => {
+  it('retries one analytics 5xx and succeeds (2 calls)', async () => {
     const { stub, clients, outcomes } = setup();
     const err = () => json({ error: { code: 503, message: 'busy', status: 'UNAVAILABLE' } }, 503);
-    stub.on('/v1beta/properties/123:runReport', err, err, () => json(report('7')));
+    stub.on('/v1beta/properties/123:runReport', err, () => json(report('7')));
     const out = await clients.analytics(REFRESH, '123').runReport(REQUEST);
     expect(out.rows[0]?.metrics.sessions).toBe(7);
-    expect(stub.count('/v1beta')).toBe(3);
+    expect(stub.count('/v1beta')).toBe(2);
     expect(outcomes.at(-1)?.[1]).toBe('ok');
   });
 
-  it('gives up after 3 attempts on a persistent 5xx with 502', async () => {
+  it('gives up after 2 attempts on a persistent analytics 5xx with 502 (each one spends GA server-error quota)', async () => {
     const { stub, clients } = setup();
     stub.on('/v1beta/properties/123:runReport', () => json({ error: { code: 500, message: 'boom', status: 'INTERNAL' } }, 500));
     const error = await failure(clients.analytics(REFRESH, '123').runReport(REQUEST));
     expect(error).toMatchObject({ code: 'upstream_error', status: 502 });
-    expect(stub.count('/v1beta')).toBe(3);
+    expect(stub.count('/v1beta')).toBe(2);
   });
 
-  it('honours Retry-After on a 429 and then succeeds', async () => {
+  it('does not retry an hourly quota 429 and says when the tokens return', async () => {
     const { stub, clients } = setup();
     const limited = () =>
       json({ error: { code: 429, message: 'Exhausted property tokens per hour.', status: 'RESOURCE_EXHAUSTED' } }, 429, { 'retry-after': '1' });
     stub.on('/v1beta/properties/123:runReport', limited, () => json(report('3')));
-    const started = Date.now();
-    await clients.analytics(REFRESH, '123').runReport(REQUEST);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(stub.count('/v1beta')).toBe(2);
+    const error = await failure(clients.analytics(REFRESH, '123').runReport(REQUEST));
+    const toNextHour = Math.ceil((3_600_000 - (Date.now() % 3_600_000)) / 1000);
+    expect(error).toMatchObject({ code: 'upstream_quota_exhausted', status: 429 });
+    expect(Math.abs(Number(error.headers['Retry-After']) - toNextHour)).toBeLessThanOrEqual(2);
+    expect(stub.count('/v1beta')).toBe(1);
   });
 
   it('does not retry a daily quota exhaustion', async () => {
