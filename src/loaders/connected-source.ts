@@ -50,7 +50,8 @@ export async function trackUpstream<T>(ctx: GraphQLContext, cs: ConnectedSource,
     if (cs.record.status === 'error') await recordStatus(ctx, cs, 'ok', null);
     return value;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'upstream_credential_invalid') await recordStatus(ctx, cs, 'error', error.message);
+    // Every 424 is about the stored connection (credential, API, scope, quota project, access): the source shows it.
+    if (error instanceof AppError && error.status === 424) await recordStatus(ctx, cs, 'error', error.message);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 // Verdicts on a failed upstream attempt (which AppError, retry or not, breaker or not), shared by the three providers.
-import { AppError } from '../errors/app-error.ts';
+import { AppError, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 
@@ -23,9 +23,15 @@ export interface FailureVerdict {
 
 const name = (source: Source): string => SOURCE_DISPLAY_NAMES[source];
 
-export function credentialVerdict(source: Source, detail: string, status?: number): FailureVerdict {
+/** The stored connection is at fault (424): a rejected credential, or the setup problem `code` names. */
+export function credentialVerdict(
+  source: Source,
+  detail: string,
+  status?: number,
+  options: { code?: ErrorCode; upstream?: unknown } = {},
+): FailureVerdict {
   return {
-    error: new AppError('upstream_credential_invalid', detail, { provider: source }),
+    error: new AppError(options.code ?? 'upstream_credential_invalid', detail, { provider: source, ...(options.upstream === undefined ? {} : { upstream: options.upstream }) }),
     retryable: false,
     upstreamFault: false,
     status,

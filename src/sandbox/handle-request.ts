@@ -68,7 +68,7 @@ function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefin
     };
   }
   if (path === '/token') {
-    return { provider: 'token', method: 'token', run: (_claims, now) => handleTokenRequest(request, deps.credentials, deps.faults.settings().revoked, now) };
+    return { provider: 'token', method: 'token', run: (_claims, now) => handleTokenRequest(request, deps.credentials, deps.faults.settings().revoked, now, deps.faults.settings().oauthTestingApp) };
   }
   return undefined;
 }

@@ -204,7 +204,7 @@ describe('analytics specifics', () => {
     stub.on('/v1beta/properties/123:runReport', () =>
       json({ error: { code: 403, message: 'User does not have sufficient permissions for this property.', status: 'PERMISSION_DENIED' } }, 403),
     );
-    expect(await failure(clients.analytics(REFRESH, '123').runReport(REQUEST))).toMatchObject({ code: 'upstream_credential_invalid', status: 424 });
+    expect(await failure(clients.analytics(REFRESH, '123').runReport(REQUEST))).toMatchObject({ code: 'upstream_permission_denied', status: 424 });
   });
 
   it('raw: returns the body byte for byte, passes a 4xx through, never follows redirects', async () => {
@@ -259,7 +259,7 @@ describe('engine1 paging', () => {
       json({ error: { code: 403, message: "User does not have sufficient permission for site 'https://www.example.com/'.", errors: [{ domain: 'global', reason: 'forbidden' }] } }, 403),
     );
     const error = await failure(clients.engine1(REFRESH, 'https://www.example.com/').listSitemaps());
-    expect(error).toMatchObject({ code: 'upstream_credential_invalid', status: 424, provider: 'engine1' });
+    expect(error).toMatchObject({ code: 'upstream_permission_denied', status: 424, provider: 'engine1' });
     expect(error.message).toContain("'https://www.example.com/'");
   });
 });

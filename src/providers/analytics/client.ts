@@ -113,7 +113,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
       target: propertyId,
       credentialId: deps.session.identity,
       attempt,
-      classify: (error) => classifyAnalyticsError(error, { propertyId, raw, isTokenRequest: deps.isTokenRequest }),
+      classify: (error) => classifyAnalyticsError(error, { propertyId, raw, isTokenRequest: deps.isTokenRequest, account: deps.session.account }),
     });
   }
   // Redirects are never followed: a 3xx from a provider is an error, not a new destination.

@@ -1,6 +1,7 @@
 // GA Data API failures → AppErrors: the one place that decides what each provider answer means for the caller.
 import type { GoogleFailure } from '../google-errors.ts';
 import { commonGoogleVerdict, readGoogleFailure } from '../google-errors.ts';
+import { permissionDeniedVerdict, setupVerdict } from '../google-setup-errors.ts';
 import { msUntilNextHour, msUntilPacificMidnight } from '../quota-reset.ts';
 import type { FailureVerdict } from '../upstream-errors.ts';
 import {
@@ -16,6 +17,8 @@ export interface AnalyticsErrorContext {
   /** Raw proxy: provider 4xx pass through with status and body instead of being interpreted. */
   raw: boolean;
   isTokenRequest: (url: unknown) => boolean;
+  /** The credential's account (service-account e-mail or OAuth user), for advice. */
+  account: string;
 }
 
 /**
@@ -54,12 +57,8 @@ export function classifyAnalyticsError(error: unknown, context: AnalyticsErrorCo
     });
   }
   if (status === 403) {
-    return credentialVerdict(
-      'analytics',
-      `The stored analytics credential has no access to property ${context.propertyId}` +
-        (failure.message ? `: ${failure.message}` : '.'),
-      status,
-    );
+    const setup = { source: 'analytics' as const, account: context.account, target: context.propertyId };
+    return setupVerdict(failure, setup) ?? permissionDeniedVerdict(failure, setup);
   }
   if (context.raw) return passThroughVerdict('analytics', status, failure.body);
   if (status === 400) {

@@ -1,5 +1,6 @@
 // Search Console failures → AppErrors: the one place that decides what each provider answer means for the caller.
 import { commonGoogleVerdict, isQuotaForbidden, readGoogleFailure } from '../google-errors.ts';
+import { permissionDeniedVerdict, setupVerdict } from '../google-setup-errors.ts';
 import { SEARCH_LOAD_QUOTA_WAIT_MS } from '../quota-reset.ts';
 import type { FailureVerdict } from '../upstream-errors.ts';
 import {
@@ -14,6 +15,8 @@ export interface Engine1ErrorContext {
   siteUrl: string;
   raw: boolean;
   isTokenRequest: (url: unknown) => boolean;
+  /** The credential's account (service-account e-mail or OAuth user), for advice. */
+  account: string;
 }
 
 export function classifyEngine1Error(error: unknown, context: Engine1ErrorContext): FailureVerdict {
@@ -38,11 +41,8 @@ export function classifyEngine1Error(error: unknown, context: Engine1ErrorContex
     });
   }
   if (status === 403) {
-    return credentialVerdict(
-      'engine1',
-      `The stored engine1 credential has no permission for site '${context.siteUrl}'; add it as a user of that property or reconnect.`,
-      status,
-    );
+    const setup = { source: 'engine1' as const, account: context.account, target: context.siteUrl };
+    return setupVerdict(failure, setup) ?? permissionDeniedVerdict(failure, setup);
   }
   if (context.raw) return passThroughVerdict('engine1', status, failure.body);
   if (status === 400) {
