@@ -1,13 +1,13 @@
 // The embedded default's first minute: a demo account, one project per sandbox site wired to the sandbox's
 // credentials, and a demo API key written to <DATA_DIR>/demo-api-key (0600). Idempotent: a second start reuses all.
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ApiKeyService } from '../auth/api-keys.ts';
 import type { Source } from '../domain/sources.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { createAccount, findAccountByEmail } from '../store/accounts-repository.ts';
+import { createAccount, findAccountByEmail, setAccountPassword } from '../store/accounts-repository.ts';
 import { connectSource, type SourceCredential } from '../store/data-sources-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../store/projects-repository.ts';
 import type { Database } from '../store/schema.ts';
@@ -82,6 +82,8 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
  */
 async function ensureDemoAccount(db: Kysely<Database>, passwordFile: string) {
   const existing = await findAccountByEmail(db, DEMO_EMAIL);
+  // A password file removed when the sandbox was turned off (retire-demo.ts): the account gets a fresh password.
+  if (existing && !(await fileExists(passwordFile))) await setAccountPassword(db, existing.id, await createOnce(passwordFile, () => randomBytes(12).toString('base64url')));
   if (existing) return existing;
   const password = await createOnce(passwordFile, () => randomBytes(12).toString('base64url'));
   try {
@@ -104,6 +106,8 @@ async function ensureProject(db: Kysely<Database>, site: DemoSite) {
     throw error;
   }
 }
+
+const fileExists = (file: string) => access(file).then(() => true, () => false);
 
 /** The file's content, written by this call (exclusively, 0600) unless another process did so first. */
 async function createOnce(file: string, make: () => string): Promise<string> {
