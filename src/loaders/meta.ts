@@ -20,11 +20,12 @@ export interface Meta {
 /** Worst state wins: one stale part makes the answer stale; a forced refresh outranks a plain miss. */
 const PRECEDENCE: CacheState[] = ['stale', 'refresh', 'miss', 'hit'];
 
-export function buildMeta(input: { results: readonly CachedResult<unknown>[]; sources: readonly string[]; warnings?: readonly Warning[]; now: Date; dataThrough?: string }): Meta {
+/** `zone`: the time zone the period was resolved in; an analytics report read in another zone is flagged. */
+export function buildMeta(input: { results: readonly CachedResult<unknown>[]; sources: readonly string[]; warnings?: readonly Warning[]; now: Date; dataThrough?: string; zone?: string }): Meta {
   const states = new Set(input.results.map((r) => r.cache));
   const cache = PRECEDENCE.find((s) => states.has(s)) ?? 'hit';
   const oldest = input.results.length ? Math.min(...input.results.map((r) => r.storedAt)) : input.now.getTime();
-  const warnings = dedupe([...input.results.flatMap((r) => r.warnings), ...(input.warnings ?? [])]);
+  const warnings = dedupe([...input.results.flatMap((r) => r.warnings), ...(input.warnings ?? []), ...zoneChanged(input.results, input.zone)]);
   const quota = lowestQuota(input.results);
   return {
     cache,
@@ -58,4 +59,12 @@ function dedupe(warnings: Warning[]): Warning[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The property's zone changed since it was stored: this answer's days were cut in the old one (the next will not be). */
+function zoneChanged(results: readonly CachedResult<unknown>[], zone: string | undefined): Warning[] {
+  if (zone === undefined) return [];
+  const seen = results.map((r) => (r.value as { timeZone?: string } | null)?.timeZone).find((z) => z !== undefined && z !== zone);
+  if (seen === undefined) return [];
+  return [{ code: 'timezone_changed', message: `The analytics property reports in ${seen}, but this answer's period was resolved in ${zone}; the next request uses ${seen}.` }];
 }

@@ -49,14 +49,14 @@ export async function requireVisibleFunnel(ctx: GraphQLContext, key: string): Pr
 
 export async function funnelResults(ctx: GraphQLContext, args: FunnelResultsArgs): Promise<FunnelResults> {
   const { funnel, projectKey } = await requireVisibleFunnel(ctx, args.funnel);
-  const scope = await resolveReportScope(ctx, { project: projectKey, period: args.period, force: args.force, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { project: projectKey, period: args.period, force: args.force, compare: 'none' }, 'none', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const request = {
     dateRanges: [{ startDate: scope.period.start, endDate: scope.period.end }],
     funnel: { isOpenFunnel: false, steps: toFunnelSteps(funnel.steps) },
     funnelVisualizationType: 'STANDARD_FUNNEL' as const,
   };
-  const result = await ctx.loaders.analytics.funnel(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.funnel(source, request, reportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   const steps = toStepResults(funnel, result.value);
   const first = steps[0]?.users ?? 0;
   return {

@@ -44,13 +44,13 @@ export interface LandingPages {
 export type LandingPagesArgs = Omit<SearchBreakdownArgs, 'dimension'>;
 
 export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs): Promise<LandingPages> {
-  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);
   const order = parseOrder(args.order ?? undefined, LANDING_METRICS);
   const filter = parseFilter(args.filter ?? undefined, 'filter', ['page']);
   const analytics = await requireSource(ctx, scope.project, 'analytics');
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
   const request = {
     dateRanges: toDateRanges(scope.period),
     dimensions: toDimensions(['landingPage']),

@@ -26,7 +26,7 @@ export interface ObservedEvents {
 }
 
 export async function observedEvents(ctx: GraphQLContext, args: ObservedArgs): Promise<ObservedEvents> {
-  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');
   const request = {
@@ -36,7 +36,7 @@ export async function observedEvents(ctx: GraphQLContext, args: ObservedArgs): P
     orderBys: [{ metric: { metricName: 'eventCount' }, desc: true }],
     limit: String(limit),
   };
-  const result = await ctx.loaders.analytics.report(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.report(source, request, reportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   return {
     project: scope.project.key,
     period: scope.periodJson,

@@ -35,7 +35,7 @@ export interface SiteBreakdown {
 }
 
 export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): Promise<SiteBreakdown> {
-  const scope = await resolveReportScope(ctx, args, 'none');
+  const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');
@@ -45,7 +45,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
   const order = parseOrder(args.order ?? undefined, metrics);
   const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
 
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
   const current = await ctx.loaders.analytics.report(
     source,
     {
@@ -73,7 +73,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
             dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
             limit: String(values.length),
           },
-          reportPolicy(scope.previous.end, scope.project.timezone, scope.now),
+          reportPolicy(scope.previous.end, scope.timezone, scope.now),
           scope.force,
         )
       : undefined;
@@ -99,6 +99,6 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
     totalRows: current.value.rowCount,
     limit,
     offset,
-    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...current.value.warnings], now: scope.now }),
+    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...current.value.warnings], now: scope.now, zone: scope.timezone }),
   };
 }

@@ -22,9 +22,9 @@ export interface SiteSummary {
 }
 
 export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promise<SiteSummary> {
-  const scope = await resolveReportScope(ctx, args, 'previous');
+  const scope = await resolveReportScope(ctx, args, 'previous', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, scope.previous);
   const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
   const results = await Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force)));
@@ -42,7 +42,7 @@ export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promis
     project: scope.project.key,
     period: scope.periodJson,
     metrics,
-    meta: buildMeta({ results, sources: ['analytics'], warnings, now: scope.now }),
+    meta: buildMeta({ results, sources: ['analytics'], warnings, now: scope.now, zone: scope.timezone }),
   };
 }
 

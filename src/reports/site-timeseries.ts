@@ -40,13 +40,13 @@ export interface SiteTimeseries {
 const BUCKET_DIMENSION: Record<Interval, string> = { hour: 'dateHour', day: 'date', week: 'isoYearIsoWeek', month: 'yearMonth' };
 
 export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs): Promise<SiteTimeseries> {
-  const scope = await resolveReportScope(ctx, args, 'none');
+  const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const interval = parseInterval(args.interval ?? undefined, scope.period);
   const source = await requireSource(ctx, scope.project, 'analytics');
   const fields = await analyticsFields(ctx, source);
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, scope.previous);
   const dimension = BUCKET_DIMENSION[interval];
   const [series, totals] = await Promise.all([
@@ -55,7 +55,9 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics([metric]) }, policy, scope.force),
   ]);
 
-  const tz = scope.project.timezone;
+  // Buckets follow the zone the provider actually used (its metadata), so no hour is shifted or dropped even when
+  // the property's zone changed since it was last read.
+  const tz = series.value.timeZone ?? scope.timezone;
   const currentKeys = bucketKeys(scope.period, interval, tz, { now: scope.now });
   const current = bucketValues(series.value, CURRENT_RANGE, metric, interval, scope.period, tz, currentKeys);
   const previousKeys = scope.previous ? bucketKeys(scope.previous, interval, tz) : [];
@@ -71,7 +73,7 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     interval,
     points,
     total: scope.previous ? compared(total, totalOf(totals.value, PREVIOUS_RANGE, metric)) : total,
-    meta: buildMeta({ results: [series, totals], sources: ['analytics'], warnings: [...scope.warnings, ...series.value.warnings], now: scope.now }),
+    meta: buildMeta({ results: [series, totals], sources: ['analytics'], warnings: [...scope.warnings, ...series.value.warnings], now: scope.now, zone: scope.timezone }),
   };
 }
 
