@@ -6,7 +6,7 @@ import { notFound } from '../errors/app-error.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { getFunnelByKey, type FunnelRecord } from '../store/funnels-repository.ts';
 import { resolveReportScope } from './report-context.ts';
@@ -56,7 +56,7 @@ export async function funnelResults(ctx: GraphQLContext, args: FunnelResultsArgs
     funnel: { isOpenFunnel: false, steps: toFunnelSteps(funnel.steps) },
     funnelVisualizationType: 'STANDARD_FUNNEL' as const,
   };
-  const result = await ctx.loaders.analytics.funnel(source, request, reportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.funnel(source, request, analyticsReportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   const steps = toStepResults(funnel, result.value);
   const first = steps[0]?.users ?? 0;
   return {

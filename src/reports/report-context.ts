@@ -7,6 +7,8 @@ import { parseForce } from '../domain/request-params.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { findSource, requireProject } from '../loaders/connected-source.ts';
 import type { Warning } from '../loaders/meta.ts';
+import { firstProcessingDay } from '../loaders/upstream-cache.ts';
+import { addDays } from '../domain/calendar.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 
@@ -54,10 +56,21 @@ export async function resolveReportScope(ctx: GraphQLContext, args: PeriodArgs, 
     warnings.push({ code: 'comparison_unavailable', message: `The ${compare} range would start ${wanted.start}, before ${EARLIEST_START}, the earliest date with data; no comparison is given.` });
   }
   warnings.push(...propertySettingsWarnings(project, property));
+  if (days === 'analytics') warnings.push(...processingWarnings(period, timezone, now));
   if (period.includesToday) {
     warnings.push({ code: 'partial_period', message: `The period includes today (${period.end}), which is not complete yet.` });
   }
   return { project, timezone, period, compare, previous, force, now, periodJson: toPeriodJson(period, previous), warnings };
+}
+
+/** Days GA may still be processing (its last 24–48 h): their numbers can still grow. */
+function processingWarnings(period: ResolvedPeriod, timezone: string, now: Date): Warning[] {
+  const first = firstProcessingDay(timezone, now);
+  if (period.end < first) return [];
+  const from = period.start > first ? period.start : first;
+  const to = period.includesToday ? addDays(period.end, -1) : period.end;
+  if (to < from) return [];
+  return [{ code: 'incomplete_data', message: `analytics data for ${from === to ? from : `${from} to ${to}`} may still be processed by the provider (it takes 24–48 hours); numbers for those days can still grow.` }];
 }
 
 /** The property's time zone or currency differs from the project's: answers follow the property, and say so. */

@@ -8,7 +8,7 @@ import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
@@ -45,7 +45,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
   const order = parseOrder(args.order ?? undefined, metrics);
   const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
 
-  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const current = await ctx.loaders.analytics.report(
     source,
     {
@@ -73,7 +73,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
             dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
             limit: String(values.length),
           },
-          reportPolicy(scope.previous.end, scope.timezone, scope.now),
+          analyticsReportPolicy(scope.previous.end, scope.timezone, scope.now),
           scope.force,
         )
       : undefined;

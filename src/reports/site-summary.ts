@@ -5,7 +5,7 @@ import { compared, type Compared } from '../domain/compare.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -24,7 +24,7 @@ export interface SiteSummary {
 export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promise<SiteSummary> {
   const scope = await resolveReportScope(ctx, args, 'previous', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
-  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, scope.previous);
   const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
   const results = await Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force)));

@@ -9,7 +9,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
@@ -46,7 +46,7 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
   const fields = await analyticsFields(ctx, source);
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
-  const policy = reportPolicy(scope.period.end, scope.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, scope.previous);
   const dimension = BUCKET_DIMENSION[interval];
   const [series, totals] = await Promise.all([

@@ -4,7 +4,8 @@ import { ANALYTICS_SCOPES, WEBMASTERS_SCOPES, type TokenClaims } from './auth/ac
 import type { SandboxCredentials } from './auth/credentials.ts';
 import { requireBearer } from './auth/require-bearer.ts';
 import { handleTokenRequest } from './auth/token-endpoint.ts';
-import type { DemoSite } from './catalogue.ts';
+import { findByEngine1Site, findByEngine2Site, siteOrigin, type DemoSite } from './catalogue.ts';
+import { spreadHosts } from './control/spread-hosts.ts';
 import { handleControl } from './control/control-api.ts';
 import type { Provider } from './control/fault-settings.ts';
 import { hangUntilAborted, type FaultController } from './control/faults.ts';
@@ -73,6 +74,15 @@ function resolve(request: Request, url: URL, deps: HandlerDeps): Route | undefin
   return undefined;
 }
 
+
+/** Search pages of a target with the `hosts` switch are spread over those hosts (www/apex, another Bing host). */
+function spreadTargetHosts(route: Route, catalogue: readonly DemoSite[], response: Response, deps: HandlerDeps): Promise<Response> | Response {
+  const hosts = route.target === undefined ? undefined : deps.faults.settings().targets[route.target]?.hosts;
+  if (!hosts || route.target === undefined || (route.provider !== 'engine1' && route.provider !== 'engine2')) return response;
+  const site = route.provider === 'engine1' ? findByEngine1Site(catalogue, route.target) : findByEngine2Site(catalogue, route.target);
+  return site ? spreadHosts(response, siteOrigin(site), hosts, route.provider === 'engine2') : response;
+}
+
 function render(provider: Provider, error: ProviderError): Response {
   if (provider === 'engine2') return bingResponse(error.body, error.status);
   return jsonResponse(error.body, error.status, error.headers);
@@ -112,7 +122,7 @@ export function createRequestHandler(deps: HandlerDeps): (request: Request) => P
       const named = route.target === undefined ? undefined : deps.faults.settings().targets[route.target]?.failure;
       const refused = named ? namedFailure(route.provider, named, route.target!, request.headers.get('x-goog-user-project')) : undefined;
       if (refused) throw refused;
-      const response = await route.run(claims, now);
+      const response = await spreadTargetHosts(route, deps.catalogue, await route.run(claims, now), deps);
       return decision.kind === 'none' && decision.malformed ? await malformed(response) : response;
     } catch (error) {
       if (error instanceof ProviderError) return render(route.provider, error);
