@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { invalidParameter } from '../errors/app-error.ts';
+import { normaliseSiteUrl } from '../domain/site-url.ts';
 import type { Source } from '../domain/sources.ts';
 import type { DataSourcesTable, Database } from './schema.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -80,15 +81,7 @@ export function parsePropertyId(input: string): string {
 
 /** engine1 accepts URL-prefix properties (`https://example.com/`) and domain properties (`sc-domain:example.com`). */
 export function parseSiteUrl(source: Source, input: string): string {
-  const value = input.trim();
-  if (source === 'engine1' && /^sc-domain:[a-z0-9.-]+$/i.test(value)) return value.toLowerCase();
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-  } catch {
-    // reported below
-  }
-  throw invalidParameter('siteUrl', `'${input}' is not a site URL (e.g. https://example.com/${source === 'engine1' ? ' or sc-domain:example.com' : ''}).`);
+  return normaliseSiteUrl(source === 'engine2' ? 'engine2' : 'engine1', input);
 }
 
 function assertCredentialFor(source: Source, credential: SourceCredential): void {
