@@ -1,21 +1,13 @@
 // The production clients against the in-process sandbox: real official libraries, real token grants, the
 // sandbox's data, fault switches and call counter. Only endpoints and credentials differ from production.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors/app-error.ts';
+import { describe, expect, it } from 'vitest';
 import { inProcessEndpoints, sandboxEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
-import { createSandbox } from '../../src/sandbox/sandbox.ts';
-import type { Sandbox } from '../../src/sandbox/sandbox.ts';
+import { failure } from './support/failure.ts';
+import { sharedSandbox } from './support/shared-sandbox.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ credentialsDir: null, env: {} });
-});
-afterEach(() => {
-  sandbox.clearFaults();
-  sandbox.resetStats();
-});
+const sandbox = sharedSandbox();
 
 const FAST: Partial<ResilienceOptions> = { attemptTimeoutMs: 2000, deadlineMs: 8000, backoffInitialMs: 5, backoffMaxMs: 20 };
 
@@ -37,16 +29,6 @@ const REPORT = {
   metrics: [{ name: 'sessions' }, { name: 'engagementRate' }],
   limit: '20',
 };
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 function isoDaysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
 import { createStubUpstream, hang, json, jwtClaims, testServiceAccount } from './support/stub-upstream.ts';
+import { failure } from './support/failure.ts';
 
 const FAST: Partial<ResilienceOptions> = {
   attemptTimeoutMs: 300,
@@ -34,16 +35,6 @@ function setup(resilience: Partial<ResilienceOptions> = FAST) {
     onOutcome: (source, status, message) => outcomes.push([source, status, message]),
   });
   return { stub, clients, outcomes };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('Google credentials', () => {

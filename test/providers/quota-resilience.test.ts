@@ -1,22 +1,16 @@
 // Quota-aware resilience against the sandbox: GA 5xx get one retry at most, quota answers are never retried and
 // say when the spent quota returns, breakers are per (credential, property or site), and every GA report asks
 // for the property's quota so `quota_low` can fire.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import { msUntilNextHour, msUntilPacificMidnight } from '../../src/providers/quota-reset.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { failure } from './support/failure.ts';
+import { sharedSandbox } from './support/shared-sandbox.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ credentialsDir: null, env: {} });
-});
-afterEach(() => {
-  sandbox.clearFaults();
-  sandbox.resetStats();
-});
+const sandbox = sharedSandbox();
 
 const FAST: Partial<ResilienceOptions> = { attemptTimeoutMs: 2000, deadlineMs: 8000, backoffInitialMs: 1, backoffMaxMs: 5, breakerThreshold: 100 };
 const clientsWith = (resilience: Partial<ResilienceOptions> = FAST) => createProviderClients({ endpoints: inProcessEndpoints((r) => sandbox.fetch(r)), resilience });
@@ -26,15 +20,6 @@ const SAAS = () => siteOf('tiny-saas');
 const sa = () => sandbox.credentials.serviceAccount;
 const REPORT = { dateRanges: [{ startDate: '7daysAgo', endDate: 'yesterday' }], metrics: [{ name: 'sessions' }] };
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 const retryAfterSeconds = (error: AppError) => Number(error.headers['Retry-After']);
 
 describe('analytics quota and server errors', () => {

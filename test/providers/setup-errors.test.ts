@@ -2,20 +2,13 @@
 // mistake, and the clients turn them into specific problem codes whose message says what to change while the
 // provider's own words stay in `upstream`.
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors/app-error.ts';
+import { describe, expect, it } from 'vitest';
 import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
+import { failure } from './support/failure.ts';
+import { sharedSandbox } from './support/shared-sandbox.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ credentialsDir: null, env: {} });
-});
-afterEach(() => {
-  sandbox.clearFaults();
-  sandbox.resetStats();
-});
+const sandbox = sharedSandbox();
 
 const clients = () =>
   createProviderClients({ endpoints: inProcessEndpoints((r) => sandbox.fetch(r)), resilience: { backoffInitialMs: 1, backoffMaxMs: 5, breakerThreshold: 100 } });
@@ -26,16 +19,6 @@ const PROPERTY = () => shop().analytics.propertyId;
 const SITE = () => shop().engine1.siteUrl;
 const REPORT = { dateRanges: [{ startDate: '7daysAgo', endDate: 'yesterday' }], metrics: [{ name: 'sessions' }] };
 const failOn = (target: string, failure: string) => sandbox.setFaults({ targets: { [target]: { failure: failure as never } } });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('Google setup errors', () => {
   it('SERVICE_DISABLED names the API, the Cloud project and where to enable it', async () => {
