@@ -26,6 +26,7 @@ import { unusableDataDir } from './store/unusable-store.ts';
 import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
+import { retireDemo } from './demo/retire-demo.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 
@@ -86,8 +87,12 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;
     const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
     if (demo) closers.push(() => demo.close());
-    const endpoints = overrides.endpoints ?? demo?.endpoints ?? PRODUCTION_ENDPOINTS;
-    const providers = createProviderClients({ endpoints, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
+    if (!demo && settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo) await retireDemo({ db: store.db, apiKeys, dataDir: settings.DATA_DIR, logger });
+    // Routing follows the credential, not the mode: the sandbox's own credentials go to the sandbox, every other
+    // credential to the real providers (overrides.endpoints stands in for them in tests).
+    const endpoints = overrides.endpoints ?? PRODUCTION_ENDPOINTS;
+    const sandbox = demo ? { endpoints: demo.endpoints, credentials: demo.credentials } : undefined;
+    const providers = createProviderClients({ endpoints, sandbox, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
     const registry = loadOperationRegistry(schema);

@@ -24,6 +24,10 @@ export const MetaSchema = z
     warnings: z.array(WarningSchema).optional(),
     sources: z.array(z.string()).optional().describe('Providers the numbers come from: analytics, engine1, engine2.'),
     dataThrough: date.optional().describe('engine1: last complete day of data.'),
+    quota: z
+      .record(z.string(), z.number().int())
+      .optional()
+      .describe("analytics: what is left of the property's quota buckets (tokensPerDay, tokensPerHour, tokensPerProjectPerHour, serverErrorsPerProjectPerHour, potentiallyThresholdedRequestsPerHour); quota_low warns under 10%."),
   })
   .describe('Freshness and caveats of the answer.');
 

@@ -11,10 +11,12 @@ import { DEMO_SITES, type DemoSite } from '../sandbox/catalogue.ts';
 import type { Database } from '../store/schema.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import { readSandboxCredentials } from './sandbox-credentials.ts';
-import { seedDemo, type SeededDemo } from './seed-demo.ts';
+import { seedDemo, type DemoCredentials, type SeededDemo } from './seed-demo.ts';
 
 export interface DemoUpstream {
   endpoints: ProviderEndpoints;
+  /** The sandbox's credential files: calls made with them (by any project) are routed to the sandbox. */
+  credentials: DemoCredentials;
   sandboxUrl: string;
   seeded: SeededDemo;
   close(): Promise<void>;
@@ -39,7 +41,7 @@ export async function startDemoUpstream(input: StartDemoUpstreamInput): Promise<
     const sites = await readSites(credentialsDir);
     const seeded = await seedDemo({ db: input.db, box: input.box, apiKeys: input.apiKeys, sites, credentials, dataDir: settings.DATA_DIR });
     input.logger.info({ sandbox: upstream.url, projects: seeded.projectKeys }, 'demo data ready');
-    return { endpoints: sandboxEndpoints(`${upstream.url}/`), sandboxUrl: upstream.url, seeded, close: upstream.close };
+    return { endpoints: sandboxEndpoints(`${upstream.url}/`), credentials, sandboxUrl: upstream.url, seeded, close: upstream.close };
   } catch (error) {
     await upstream.close();
     throw error;

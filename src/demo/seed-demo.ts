@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { ApiKeyService } from '../auth/api-keys.ts';
 import type { Source } from '../domain/sources.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { createAccount, findAccountByEmail, verifyAccountPassword } from '../store/accounts-repository.ts';
+import { createAccount, findAccountByEmail, setAccountPassword, verifyAccountPassword } from '../store/accounts-repository.ts';
 import { appendAudit, listAudit } from '../store/audit-repository.ts';
 import { connectSource, type SourceCredential } from '../store/data-sources-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../store/projects-repository.ts';
@@ -52,6 +52,8 @@ export interface SeededDemo {
 }
 
 const SEEDED_ACTION = 'demo.seeded';
+/** Written by retire-demo.ts when the sandbox is turned off on a data folder with the demo. */
+export const DEMO_RETIRED_ACTION = 'demo.retired';
 
 /**
  * Which credential each demo source uses: both Google grant types are exercised (service account for
@@ -95,6 +97,7 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
  */
 async function ensureDemoAccount(db: Kysely<Database>, passwordFile: string) {
   const existing = await findAccountByEmail(db, DEMO_EMAIL);
+  if (existing && (await wasRetired(db))) return { account: existing, password: await reissuePassword(db, existing.id, passwordFile) };
   if (existing) return { account: existing, password: await passwordOfExisting(db, passwordFile) };
   const password = randomBytes(12).toString('base64url');
   try {
@@ -128,6 +131,20 @@ async function ensureProject(db: Kysely<Database>, site: DemoSite) {
     if (raced) return raced;
     throw error;
   }
+}
+
+/** Whether the demo was retired (SITELINE_SANDBOX=off) after it was last seeded: turning the sandbox back on re-issues it. */
+async function wasRetired(db: Kysely<Database>): Promise<boolean> {
+  const [[retired], [seeded]] = await Promise.all([listAudit(db, { action: DEMO_RETIRED_ACTION, limit: 1 }), listAudit(db, { action: SEEDED_ACTION, limit: 1 })]);
+  return retired !== undefined && (seeded === undefined || retired.id > seeded.id);
+}
+
+async function reissuePassword(db: Kysely<Database>, accountId: string, passwordFile: string): Promise<DemoPassword> {
+  const password = randomBytes(12).toString('base64url');
+  await setAccountPassword(db, accountId, password);
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  await appendAudit(db, { accountId, action: SEEDED_ACTION, subject: DEMO_EMAIL, detail: { host: hostname(), passwordFile } });
+  return { known: true, password, file: passwordFile };
 }
 
 async function reuseOrCreateKey(apiKeys: ApiKeyService, accountId: string, keyFile: string): Promise<string> {

@@ -15,6 +15,13 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   upstream_credential_invalid: 424,
+  // The data source's setup is wrong in a way the provider names; each says what to change (all 424: the
+  // stored connection, not the caller, is at fault).
+  upstream_api_disabled: 424,
+  upstream_scope_insufficient: 424,
+  upstream_quota_project_required: 424,
+  upstream_quota_project_denied: 424,
+  upstream_permission_denied: 424,
   rate_limited: 429,
   upstream_quota_exhausted: 429,
   internal_error: 500,
@@ -43,6 +50,11 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   upstream_credential_invalid: 'Upstream credential invalid',
+  upstream_api_disabled: 'Provider API not enabled',
+  upstream_scope_insufficient: 'Credential lacks a scope',
+  upstream_quota_project_required: 'Quota project required',
+  upstream_quota_project_denied: 'Quota project not usable',
+  upstream_permission_denied: 'No access to the property or site',
   rate_limited: 'Rate limited',
   upstream_quota_exhausted: 'Upstream quota exhausted',
   internal_error: 'Internal error',
@@ -64,7 +76,7 @@ export interface AppErrorOptions {
   errors?: FieldError[];
   /** Neutral provider word (`analytics`, `engine1`, `engine2`) when an upstream is involved. */
   provider?: string;
-  /** Provider error body for `upstream_rejected` (raw proxies only). */
+  /** Provider error body (`upstream_rejected`), or the provider's own status, reason and message for setup errors. */
   upstream?: unknown;
   /** Overrides the code's default status (raw proxy pass-through of provider 4xx). */
   status?: number;

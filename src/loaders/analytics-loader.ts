@@ -9,7 +9,7 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import type { AnalyticsClient, AnalyticsMetadata, RunFunnelReportRequest, RunRealtimeReportRequest, RunReportRequest } from '../providers/analytics/client.ts';
 import type { AnalyticsReport, RealtimeReport } from '../providers/analytics/normalize.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
-import { openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
+import { notePropertySettings, openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
 import { metadataPolicy, realtimePolicy } from './upstream-cache.ts';
 
 export interface ReportKey {
@@ -48,7 +48,9 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
       batcher = new DataLoader<ReportKey, AnalyticsReport, string>(
         async (keys) => {
           const client = await clientFor(cs);
-          return trackUpstream(ctx, cs, () => client.batchRunReports(keys.map((k) => k.request)));
+          const reports = await trackUpstream(ctx, cs, () => client.batchRunReports(keys.map((k) => k.request)));
+          if (reports[0]) await notePropertySettings(ctx, cs, reports[0]);
+          return reports;
         },
         { cache: false, batchScheduleFn: (run) => setTimeout(run, MISS_BATCH_WINDOW_MS) },
       );

@@ -4,7 +4,7 @@
 import type { GraphQLContext } from '../graphql/context.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
-import { readSourceCredential, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
+import { readSourceCredential, setPropertySettings, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 
 export interface ConnectedSource {
@@ -52,7 +52,8 @@ export async function trackUpstream<T>(ctx: GraphQLContext, cs: ConnectedSource,
     if (cs.record.status === 'error') await recordStatus(ctx, cs, 'ok', null);
     return value;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'upstream_credential_invalid') await recordStatus(ctx, cs, 'error', error.message);
+    // Every 424 is about the stored connection (credential, API, scope, quota project, access): the source shows it.
+    if (error instanceof AppError && error.status === 424) await recordStatus(ctx, cs, 'error', error.message);
     throw error;
   }
 }
@@ -62,5 +63,21 @@ async function recordStatus(ctx: GraphQLContext, cs: ConnectedSource, status: 'o
     await setSourceStatus(ctx.services.db, cs.project.id, cs.source, status, message, ctx.services.clock());
   } catch (error) {
     ctx.services.logger.warn({ err: error, project: cs.project.key, source: cs.source }, 'could not record data source status');
+  }
+}
+
+/**
+ * Every analytics report carries the property's time zone and currency: when they differ from what is stored
+ * (the property was changed in GA), the stored settings follow, so the next answer's days are right.
+ */
+export async function notePropertySettings(ctx: GraphQLContext, cs: ConnectedSource, seen: { timeZone?: string; currencyCode?: string }): Promise<void> {
+  const changed =
+    (seen.timeZone !== undefined && seen.timeZone !== cs.record.timeZone) || (seen.currencyCode !== undefined && seen.currencyCode !== cs.record.currencyCode);
+  if (!changed) return;
+  try {
+    await setPropertySettings(ctx.services.db, cs.project.id, cs.source, seen);
+    ctx.services.logger.info({ project: cs.project.key, timeZone: seen.timeZone, currency: seen.currencyCode }, 'analytics property settings read');
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, project: cs.project.key }, 'could not record the analytics property settings');
   }
 }

@@ -11,7 +11,7 @@ const STORE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['ProjectsList', 'Pro
 
 /** Every route: bad input, authentication, scope, unknown resources, our limit, masked failures. */
 const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'rate_limited', 'internal_error', 'dependency_unavailable'];
-const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
+const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_api_disabled', 'upstream_scope_insufficient', 'upstream_quota_project_required', 'upstream_quota_project_denied', 'upstream_permission_denied', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
 const BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
 export function readsUpstream(route: RestRoute): boolean {
@@ -52,7 +52,12 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   source_not_connected: 'The provider asked for (or the endpoint needs) is not connected to the project.',
   payload_too_large: 'The request body exceeds 64 KiB.',
   unsupported_media_type: 'The request body is not Content-Type application/json.',
-  upstream_credential_invalid: "The project's stored provider credential was rejected; the data source shows status error.",
+  upstream_credential_invalid: "The project's stored provider credential was rejected (the provider's reason is in `upstream`); the data source shows status error.",
+  upstream_api_disabled: "The provider API is not enabled in the credential's Google Cloud project; enable it (the message names it).",
+  upstream_scope_insufficient: 'The stored credential was granted without the read-only scope the provider needs; reconnect and grant it.',
+  upstream_quota_project_required: 'A user credential without a quota project; add quota_project_id to it and store it again.',
+  upstream_quota_project_denied: "The credential's quota project may not be used by its account; grant Service Usage Consumer or change quota_project_id.",
+  upstream_permission_denied: 'The credential is not a user of the analytics property, search property or verified site; add it there.',
   rate_limited: 'Our limit: requests per key, force=1 refreshes per project, or failed authentications per address (Retry-After).',
   upstream_quota_exhausted: "The provider's quota for the property or site is spent.",
   internal_error: 'An unexpected failure; it is logged, quote request_id when reporting it.',

@@ -16,19 +16,21 @@ export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/webmasters.readonly',
 ];
 
+/** `quotaProjectId`: the Cloud project billed for quota (`quota_project_id`), sent as `x-goog-user-project`. */
 export type GoogleCredential =
-  | { kind: 'service_account'; clientEmail: string; privateKey: string; privateKeyId?: string }
-  | { kind: 'oauth_refresh'; clientId: string; clientSecret: string; refreshToken: string };
+  | { kind: 'service_account'; clientEmail: string; privateKey: string; privateKeyId?: string; quotaProjectId?: string }
+  | { kind: 'oauth_refresh'; clientId: string; clientSecret: string; refreshToken: string; quotaProjectId?: string };
 
 const serviceAccountSchema = z.object({
   type: z.literal('service_account').optional(),
   client_email: z.string().min(3),
   private_key: z.string().min(20),
   private_key_id: z.string().optional(),
+  quota_project_id: z.string().min(1).optional(),
 });
 const refreshSchema = z.union([
-  z.object({ client_id: z.string().min(1), client_secret: z.string().min(1), refresh_token: z.string().min(1) }),
-  z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), refreshToken: z.string().min(1) }),
+  z.object({ client_id: z.string().min(1), client_secret: z.string().min(1), refresh_token: z.string().min(1), quota_project_id: z.string().min(1).optional() }),
+  z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), refreshToken: z.string().min(1), quotaProjectId: z.string().min(1).optional() }),
 ]);
 
 /**
@@ -56,14 +58,17 @@ export function parseGoogleCredential(input: unknown, source: Source): GoogleCre
       clientEmail: sa.data.client_email,
       privateKey: sa.data.private_key,
       privateKeyId: sa.data.private_key_id,
+      ...(sa.data.quota_project_id ? { quotaProjectId: sa.data.quota_project_id } : {}),
     };
   }
   const refresh = refreshSchema.safeParse(value);
   if (refresh.success) {
     const d = refresh.data;
-    return 'client_id' in d
-      ? { kind: 'oauth_refresh', clientId: d.client_id, clientSecret: d.client_secret, refreshToken: d.refresh_token }
-      : { kind: 'oauth_refresh', clientId: d.clientId, clientSecret: d.clientSecret, refreshToken: d.refreshToken };
+    const quotaProjectId = 'client_id' in d ? d.quota_project_id : d.quotaProjectId;
+    const base = 'client_id' in d
+      ? { kind: 'oauth_refresh' as const, clientId: d.client_id, clientSecret: d.client_secret, refreshToken: d.refresh_token }
+      : { kind: 'oauth_refresh' as const, clientId: d.clientId, clientSecret: d.clientSecret, refreshToken: d.refreshToken };
+    return quotaProjectId ? { ...base, quotaProjectId } : base;
   }
   throw unusable(source, 'is neither a service-account key nor an OAuth refresh token');
 }
@@ -94,6 +99,8 @@ export function credentialIdentity(credential: GoogleCredential | { kind: 'api_k
       : credential.kind === 'oauth_refresh'
         ? ['oauth', credential.clientId, credential.clientSecret, credential.refreshToken]
         : ['key', credential.apiKey];
+  // Only when set, so the identities (cache and breaker keys) of credentials without one stay as they were.
+  if (credential.kind !== 'api_key' && credential.quotaProjectId) parts.push(`quota:${credential.quotaProjectId}`);
   const digest = createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
   return `${parts[0]}_${digest}`;
 }
@@ -101,6 +108,8 @@ export function credentialIdentity(credential: GoogleCredential | { kind: 'api_k
 export interface GoogleSession {
   identity: string;
   auth: OAuth2Client;
+  /** Who the provider sees, for advice such as "add … as a Viewer": the service account's e-mail, or the OAuth user. */
+  account: string;
 }
 
 export interface GoogleAuthCache {
@@ -137,6 +146,8 @@ export function createGoogleAuthCache(
             endpoints: { oauth2TokenUrl: endpoints.tokenUrl },
             transporterOptions,
           });
+    // Sent as x-goog-user-project on every API call: user credentials need a quota project of their own.
+    if (credential.quotaProjectId) client.quotaProjectId = credential.quotaProjectId;
     client.transporter.interceptors.request.add({
       resolved: async (request) => {
         // The JWT grant's URL is hard-coded to Google's (provider-contracts §E.5): redirect it here.
@@ -158,7 +169,8 @@ export function createGoogleAuthCache(
       let session = clients.get(identity);
       if (session === undefined) {
         assertUsable(credential, source);
-        session = { identity, auth: build(credential) };
+        const account = credential.kind === 'service_account' ? credential.clientEmail : 'the Google account that authorised the stored refresh token';
+        session = { identity, auth: build(credential), account };
         clients.set(identity, session);
       }
       return session;

@@ -1,6 +1,7 @@
 // Reads a failed Google call (gaxios error, token endpoint or API) into one shape; the checks GA and GSC share.
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
+import { tokenVerdict } from './google-token-errors.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 import {
   credentialVerdict,
@@ -21,6 +22,8 @@ export interface GoogleFailure {
   message: string;
   /** `error.details[].reason` and legacy `error.errors[].reason`. */
   reasons: string[];
+  /** `metadata` of the ErrorInfo detail (e.g. `service`, `consumer` for SERVICE_DISABLED), if any. */
+  errorMetadata: Record<string, string>;
   /** Token endpoint error code (`invalid_grant`, `invalid_client`…) when the token call failed. */
   tokenError?: string;
   fromTokenEndpoint: boolean;
@@ -50,6 +53,10 @@ export function readGoogleFailure(error: unknown, isTokenRequest: (url: unknown)
     ...arrayOf(envelope?.details).map((d) => (isRecord(d) && typeof d.reason === 'string' ? d.reason : '')),
     ...arrayOf(envelope?.errors).map((d) => (isRecord(d) && typeof d.reason === 'string' ? d.reason : '')),
   ].filter((r) => r !== '');
+  const info = arrayOf(envelope?.details).find((d) => isRecord(d) && isRecord(d.metadata));
+  const errorMetadata = Object.fromEntries(
+    Object.entries(isRecord(info) && isRecord(info.metadata) ? info.metadata : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   const rawMessage =
     typeof envelope?.message === 'string'
       ? envelope.message
@@ -63,6 +70,7 @@ export function readGoogleFailure(error: unknown, isTokenRequest: (url: unknown)
     rpcStatus: typeof envelope?.status === 'string' ? envelope.status : undefined,
     message: sanitizeProviderMessage(rawMessage),
     reasons,
+    errorMetadata,
     tokenError,
     fromTokenEndpoint: isTokenRequest(e.config?.url) || tokenError !== undefined,
     retryAfterMs: parseRetryAfter(retryAfter),
@@ -85,12 +93,7 @@ export function commonGoogleVerdict(failure: GoogleFailure, source: Source): Fai
   }
   if (failure.fromTokenEndpoint) {
     if (status >= 500 || status === 429 || status === 408) return serverErrorVerdict(source, status);
-    const why = failure.tokenError ?? `HTTP ${status}`;
-    return credentialVerdict(
-      source,
-      `Google rejected the stored ${name} credential (${why}); it may be revoked or expired. Reconnect the data source.`,
-      status,
-    );
+    return tokenVerdict(failure, source);
   }
   if (status === 401) {
     return credentialVerdict(source, `${name} rejected the stored credential's access token; reconnect the data source.`, status);

@@ -1,5 +1,5 @@
-// One resilience pipeline for every provider call: deadline, circuit breaker per (provider, credential),
-// retries with full-jitter backoff honouring Retry-After, per-attempt timeout (SPEC §10), and outcome reporting.
+// One resilience pipeline for every provider call: deadline, circuit breaker per (provider, credential, property
+// or site), retries with full-jitter backoff honouring Retry-After, per-attempt timeout (SPEC §10), outcome reporting.
 import {
   BrokenCircuitError,
   ConsecutiveBreaker,
@@ -169,7 +169,9 @@ export function createResilience(
 
   async function execute<T>(call: ResilientCall<T>): Promise<T> {
     const startedAt = Date.now();
-    const breaker = breakerFor(`${call.source}:${call.credentialId}`);
+    // One failing property must not pause the other projects that share its credential.
+    const breaker = breakerFor(`${call.source}:${call.credentialId}:${call.target}`);
+    let attempts = 0;
     const { retries, fits } = pipeline(call as ResilientCall<unknown>, startedAt);
     const attemptTimeout = timeout(options.attemptTimeoutMs, TimeoutStrategy.Aggressive);
     const deadline = timeout(options.deadlineMs, TimeoutStrategy.Aggressive);
@@ -177,6 +179,7 @@ export function createResilience(
     try {
       const value = await policy.execute(async ({ signal }) => {
         if (signal.aborted) throw new TaskCancelledError('deadline reached before the attempt');
+        attempts += 1;
         try {
           const limiter = hooks.concurrencyFor?.(call.source);
           return await (limiter ? limiter.run(`${call.source}:${call.target}`, () => call.attempt(signal), signal) : call.attempt(signal));
@@ -188,7 +191,8 @@ export function createResilience(
               : error instanceof MalformedAnswer
                 ? malformedVerdict(call.source, error.message)
                 : call.classify(error);
-          throw new AttemptFailure(verdict.retryable && !fits(verdict) ? { ...verdict, retryable: false } : verdict);
+          const spent = attempts >= (verdict.maxAttempts ?? options.maxAttempts);
+          throw new AttemptFailure(verdict.retryable && (spent || !fits(verdict)) ? { ...verdict, retryable: false } : verdict);
         }
       });
       hooks.onOutcome?.(call.source, 'ok', '', { target: call.target, credentialId: call.credentialId });

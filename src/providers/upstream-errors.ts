@@ -1,13 +1,18 @@
 // Verdicts on a failed upstream attempt (which AppError, retry or not, breaker or not), shared by the three providers.
-import { AppError } from '../errors/app-error.ts';
+import { AppError, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 
 export interface FailureVerdict {
   /** What the caller finally sees if no retry succeeds. */
   error: AppError;
-  /** 408/429 (not a daily quota)/5xx/network/attempt timeout: worth another attempt. */
+  /** 408/5xx/network/attempt timeout: worth another attempt. A provider quota (429) never is. */
   retryable: boolean;
+  /**
+   * Attempts this kind of failure may use in all (e.g. 2 for a GA 5xx: each one spends the property's
+   * server-errors-per-hour quota). Default: the pipeline's maxAttempts.
+   */
+  maxAttempts?: number;
   /** The provider's `Retry-After` (or equivalent), honoured by the backoff. */
   retryAfterMs?: number;
   /** Counts towards the circuit breaker: the upstream is unhealthy (5xx, network, timeout, malformed). */
@@ -18,27 +23,36 @@ export interface FailureVerdict {
 
 const name = (source: Source): string => SOURCE_DISPLAY_NAMES[source];
 
-export function credentialVerdict(source: Source, detail: string, status?: number): FailureVerdict {
+/** The stored connection is at fault (424): a rejected credential, or the setup problem `code` names. */
+export function credentialVerdict(
+  source: Source,
+  detail: string,
+  status?: number,
+  options: { code?: ErrorCode; upstream?: unknown } = {},
+): FailureVerdict {
   return {
-    error: new AppError('upstream_credential_invalid', detail, { provider: source }),
+    error: new AppError(options.code ?? 'upstream_credential_invalid', detail, { provider: source, ...(options.upstream === undefined ? {} : { upstream: options.upstream }) }),
     retryable: false,
     upstreamFault: false,
     status,
   };
 }
 
-/** `retryable` is false for a daily quota: waiting seconds will not help. */
+/**
+ * A provider quota. `retryable` only for throttles that pass within seconds (Bing's); a Google quota 429 is never
+ * retried: every retry spends the same quota. `retryAfterMs` is when the exhausted quota returns.
+ */
 export function quotaVerdict(
   source: Source,
   detail: string,
-  options: { retryable: boolean; retryAfterMs?: number; status?: number },
+  options: { retryable: boolean; retryAfterMs?: number; status?: number; upstream?: unknown },
 ): FailureVerdict {
-  // Without the provider's own hint: a short-term limit is worth retrying in a minute, a daily one in an hour.
+  // Without a better hint: a short-term limit is worth retrying in a minute, a daily one in an hour.
   const headers = retryAfterHeader(options.retryAfterMs ?? (options.retryable ? 60_000 : 3_600_000));
   return {
-    error: new AppError('upstream_quota_exhausted', detail, { provider: source, headers }),
+    error: new AppError('upstream_quota_exhausted', detail, { provider: source, headers, ...(options.upstream === undefined ? {} : { upstream: options.upstream }) }),
     retryable: options.retryable,
-    retryAfterMs: options.retryAfterMs,
+    retryAfterMs: options.retryable ? options.retryAfterMs : undefined,
     upstreamFault: false,
     status: options.status,
   };

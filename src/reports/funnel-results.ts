@@ -6,7 +6,7 @@ import { notFound } from '../errors/app-error.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { getFunnelByKey, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
 import { resolveReportScope } from './report-context.ts';
@@ -66,14 +66,14 @@ export async function runFunnelSteps(
   ctx: GraphQLContext,
   args: { project: string; steps: readonly FunnelStep[]; period?: string | null; force?: string | null },
 ): Promise<FunnelRun> {
-  const scope = await resolveReportScope(ctx, { project: args.project, period: args.period, force: args.force, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { project: args.project, period: args.period, force: args.force, compare: 'none' }, 'none', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const request = {
     dateRanges: [{ startDate: scope.period.start, endDate: scope.period.end }],
     funnel: { isOpenFunnel: false, steps: toFunnelSteps(args.steps) },
     funnelVisualizationType: 'STANDARD_FUNNEL' as const,
   };
-  const result = await ctx.loaders.analytics.funnel(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.funnel(source, request, analyticsReportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   const steps = toStepResults({ steps: args.steps }, result.value);
   const first = steps[0]?.users ?? 0;
   return {

@@ -1,15 +1,19 @@
 // Landing pages (SPEC §4): analytics landing pages (sessions, engagement, key events) joined with search pages on
-// the normalised URL, so a user sees which search traffic turns into engaged visits. Analytics reports paths; they
-// are joined as the project's origin (https://<domain>) plus the path. Pages only one side knows keep zeros there.
+// the normalised path, so a user sees which search traffic turns into engaged visits. Analytics reports paths;
+// search pages join on theirs when their host belongs to the site (the project domain, every host an sc-domain:
+// property covers, the engine2 site's host), shown as https://<project domain><path>. Pages on other hosts stay
+// separate rows, named in a warning. Pages only one side knows keep zeros there.
 import { parseFilter } from '../domain/filter.ts';
 import { compileFilter } from '../domain/filter-match.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
+import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import { normalisePage } from '../domain/search-normalise.ts';
+import { hostOf, pathWithinSite, siteHostsOf } from '../domain/site-hosts.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { findSource, requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';
 import { combinedSearchRows, sortRows, type SearchBreakdownArgs } from './search-breakdown.ts';
@@ -44,13 +48,13 @@ export interface LandingPages {
 export type LandingPagesArgs = Omit<SearchBreakdownArgs, 'dimension'>;
 
 export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs): Promise<LandingPages> {
-  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);
   const order = parseOrder(args.order ?? undefined, LANDING_METRICS);
   const filter = parseFilter(args.filter ?? undefined, 'filter', ['page']);
   const analytics = await requireSource(ctx, scope.project, 'analytics');
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const request = {
     dateRanges: toDateRanges(scope.period),
     dimensions: toDimensions(['landingPage']),
@@ -64,6 +68,8 @@ export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs):
   ]);
 
   const origin = `https://${scope.project.domain}`;
+  const searchSites = await Promise.all((['engine1', 'engine2'] as const).map(async (engine) => (await findSource(ctx, scope.project, engine))?.record.siteUrl));
+  const site = siteHostsOf(scope.project.domain, searchSites);
   const byPage = new Map<string, LandingPageRow>();
   const empty = (page: string): LandingPageRow => ({ page, sessions: 0, engagementRate: 0, keyEvents: 0, clicks: 0, impressions: 0, ctr: 0, position: null });
   for (const row of report.value.rows) {
@@ -78,10 +84,16 @@ export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs):
     entry.keyEvents += row.metrics.keyEvents ?? 0;
     byPage.set(page, entry);
   }
+  const unmatchedHosts = new Set<string>();
   for (const row of search.rows) {
-    const entry = byPage.get(row.key) ?? empty(row.key);
-    Object.assign(entry, { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position });
-    byPage.set(row.key, entry);
+    const path = pathWithinSite(site, row.key);
+    if (path === undefined) unmatchedHosts.add(hostOf(row.key) ?? row.key);
+    const page = path === undefined ? row.key : normalisePage(origin + path);
+    const entry = byPage.get(page) ?? empty(page);
+    // www and apex (or http and https) copies of one path are one landing page: their search numbers add up.
+    const merged = entry.position === null ? row : mergeSearchMetrics([{ ...entry, position: entry.position }, row]);
+    Object.assign(entry, { clicks: merged.clicks, impressions: merged.impressions, ctr: merged.ctr, position: merged.position });
+    byPage.set(page, entry);
   }
 
   const matches = compileFilter(filter);
@@ -90,6 +102,13 @@ export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs):
     order,
   ).map(({ key: _key, ...row }) => row);
   const warnings: Warning[] = [...search.warnings, ...report.value.warnings];
+  if (unmatchedHosts.size > 0) {
+    const list = [...unmatchedHosts].sort();
+    warnings.push({
+      code: 'unmatched_hosts',
+      message: `Search pages on ${list.join(', ')} are not on the site's hosts (${[...site.hosts, ...site.domains.map((d) => `*.${d}`)].join(', ')}); they are listed as their own rows without analytics numbers.`,
+    });
+  }
   if (report.value.rowCount > report.value.rows.length) {
     warnings.push({ code: 'rows_truncated', message: `analytics reported ${report.value.rowCount} landing pages; only the top ${report.value.rows.length} by sessions are joined.` });
   }

@@ -5,7 +5,7 @@ import { parseLimit } from '../domain/request-params.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';
 
@@ -26,7 +26,7 @@ export interface ObservedEvents {
 }
 
 export async function observedEvents(ctx: GraphQLContext, args: ObservedArgs): Promise<ObservedEvents> {
-  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');
   const request = {
@@ -36,7 +36,7 @@ export async function observedEvents(ctx: GraphQLContext, args: ObservedArgs): P
     orderBys: [{ metric: { metricName: 'eventCount' }, desc: true }],
     limit: String(limit),
   };
-  const result = await ctx.loaders.analytics.report(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.report(source, request, analyticsReportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   return {
     project: scope.project.key,
     period: scope.periodJson,

@@ -7,7 +7,7 @@ import { parseLimit } from '../domain/request-params.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { RunReportRequest } from '../providers/analytics/client.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import type { ObservedArgs } from './observed-events.ts';
@@ -27,7 +27,7 @@ export interface ObservedPages {
 }
 
 export async function observedPages(ctx: GraphQLContext, args: ObservedPagesArgs): Promise<ObservedPages> {
-  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const filter = parseFilter(args.filter ?? undefined, 'filter', ['pagePath']);
   const source = await requireSource(ctx, scope.project, 'analytics');
@@ -39,7 +39,7 @@ export async function observedPages(ctx: GraphQLContext, args: ObservedPagesArgs
     limit: String(limit),
     ...(filter ? { dimensionFilter: toAnalyticsFilterExpression(filter) as RunReportRequest['dimensionFilter'] } : {}),
   };
-  const result = await ctx.loaders.analytics.report(source, request, reportPolicy(scope.period.end, scope.project.timezone, scope.now), scope.force);
+  const result = await ctx.loaders.analytics.report(source, request, analyticsReportPolicy(scope.period.end, scope.timezone, scope.now), scope.force);
   return {
     project: scope.project.key,
     period: scope.periodJson,

@@ -128,7 +128,7 @@ export function toFiguresJson(current: SearchFigures, previous?: SearchFigures |
   };
 }
 
-const UPSTREAM_FAILURES = new Set(['upstream_credential_invalid', 'upstream_error', 'upstream_unavailable', 'upstream_timeout', 'upstream_quota_exhausted']);
+const UPSTREAM_FAILURES = new Set(['upstream_error', 'upstream_unavailable', 'upstream_timeout', 'upstream_quota_exhausted']);
 
 /**
  * Waits for both engines. With sp=all, an engine whose provider fails is left out with a `source_failed` warning
@@ -152,6 +152,7 @@ export async function settleEngines<A, B>(
   return [first.status === 'fulfilled' ? first.value : undefined, second.status === 'fulfilled' ? second.value : undefined];
 }
 
+/** A provider failure (not a caller mistake): any of the above, or a 424 about the data source's setup. */
 function isUpstreamFailure(error: unknown): boolean {
-  return error instanceof AppError && UPSTREAM_FAILURES.has(error.code);
+  return error instanceof AppError && (UPSTREAM_FAILURES.has(error.code) || error.status === 424);
 }

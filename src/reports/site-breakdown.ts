@@ -8,7 +8,7 @@ import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage } from './comparison-history.ts';
@@ -36,7 +36,7 @@ export interface SiteBreakdown {
 }
 
 export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): Promise<SiteBreakdown> {
-  const scope = await resolveReportScope(ctx, args, 'none');
+  const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');
@@ -46,7 +46,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
   const order = parseOrder(args.order ?? undefined, metrics);
   const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
 
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const [current, coverage] = await Promise.all([
     ctx.loaders.analytics.report(
       source,
@@ -78,7 +78,7 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
             dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
             limit: String(values.length),
           },
-          reportPolicy(compareWith.end, scope.project.timezone, scope.now),
+          analyticsReportPolicy(compareWith.end, scope.timezone, scope.now),
           scope.force,
         )
       : undefined;
@@ -105,6 +105,6 @@ export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): P
     totalRows: current.value.rowCount,
     limit,
     offset,
-    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...current.value.warnings], now: scope.now }),
+    meta: buildMeta({ results, sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...current.value.warnings], now: scope.now, zone: scope.timezone }),
   };
 }

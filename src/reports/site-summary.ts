@@ -5,7 +5,7 @@ import { compared, type Compared } from '../domain/compare.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -23,9 +23,9 @@ export interface SiteSummary {
 }
 
 export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promise<SiteSummary> {
-  const scope = await resolveReportScope(ctx, args, 'previous');
+  const scope = await resolveReportScope(ctx, args, 'previous', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
   const [coverage, results] = await Promise.all([
@@ -46,7 +46,7 @@ export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promis
     project: scope.project.key,
     period: scope.periodJson,
     metrics,
-    meta: buildMeta({ results: [...results, ...coverage.results], sources: ['analytics'], warnings, now: scope.now }),
+    meta: buildMeta({ results: [...results, ...coverage.results], sources: ['analytics'], warnings, now: scope.now, zone: scope.timezone }),
   };
 }
 

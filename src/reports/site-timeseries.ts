@@ -9,7 +9,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { requireSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
@@ -41,13 +41,13 @@ export interface SiteTimeseries {
 const BUCKET_DIMENSION: Record<Interval, string> = { hour: 'dateHour', day: 'date', week: 'isoYearIsoWeek', month: 'yearMonth' };
 
 export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs): Promise<SiteTimeseries> {
-  const scope = await resolveReportScope(ctx, args, 'none');
+  const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const interval = parseInterval(args.interval ?? undefined, scope.period);
   const source = await requireSource(ctx, scope.project, 'analytics');
   const fields = await analyticsFields(ctx, source);
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
-  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
   const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const dimension = BUCKET_DIMENSION[interval];
   const [series, totals, coverage] = await Promise.all([
@@ -57,7 +57,9 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     analyticsCoverage(ctx, source, scope, policy),
   ]);
 
-  const tz = scope.project.timezone;
+  // Buckets follow the zone the provider actually used (its metadata), so no hour is shifted or dropped even when
+  // the property's zone changed since it was last read.
+  const tz = series.value.timeZone ?? scope.timezone;
   const currentKeys = bucketKeys(scope.period, interval, tz, { now: scope.now });
   const current = bucketValues(series.value, CURRENT_RANGE, metric, interval, scope.period, tz, currentKeys);
   const compareWith = coverage.covered ? scope.previous : undefined;
@@ -73,7 +75,7 @@ export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs):
     interval,
     points,
     total: scope.previous ? compared(total, compareWith ? totalOf(totals.value, PREVIOUS_RANGE, metric) : null) : total,
-    meta: buildMeta({ results: [series, totals, ...coverage.results], sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...series.value.warnings], now: scope.now }),
+    meta: buildMeta({ results: [series, totals, ...coverage.results], sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...series.value.warnings], now: scope.now, zone: scope.timezone }),
   };
 }
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { invalidParameter } from '../errors/app-error.ts';
+import { normaliseSiteUrl } from '../domain/site-url.ts';
 import type { Source } from '../domain/sources.ts';
 import type { DataSourcesTable, Database } from './schema.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -33,6 +34,9 @@ export interface DataSourceRecord {
    * use it so entries loaded with an old credential are not served after a reconnect.
    */
   credentialVersion: string;
+  /** Analytics: the property's own time zone and currency (null until first read). */
+  timeZone: string | null;
+  currencyCode: string | null;
 }
 
 export interface SourceCredential {
@@ -60,6 +64,8 @@ function toDataSource(row: Selectable<DataSourcesTable>): DataSourceRecord {
     statusAt: row.status_at,
     createdAt: row.created_at,
     credentialVersion: createHash('sha256').update(row.credential_ciphertext).digest('base64url').slice(0, 16),
+    timeZone: row.time_zone ?? null,
+    currencyCode: row.currency_code ?? null,
   };
 }
 
@@ -75,15 +81,7 @@ export function parsePropertyId(input: string): string {
 
 /** engine1 accepts URL-prefix properties (`https://example.com/`) and domain properties (`sc-domain:example.com`). */
 export function parseSiteUrl(source: Source, input: string): string {
-  const value = input.trim();
-  if (source === 'engine1' && /^sc-domain:[a-z0-9.-]+$/i.test(value)) return value.toLowerCase();
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-  } catch {
-    // reported below
-  }
-  throw invalidParameter('siteUrl', `'${input}' is not a site URL (e.g. https://example.com/${source === 'engine1' ? ' or sc-domain:example.com' : ''}).`);
+  return normaliseSiteUrl(source === 'engine2' ? 'engine2' : 'engine1', input);
 }
 
 function assertCredentialFor(source: Source, credential: SourceCredential): void {
@@ -128,6 +126,9 @@ export async function connectSource(
         status: 'ok',
         status_message: null,
         status_at: now,
+        // Another property may have another zone: read again by the connection check or the next report.
+        time_zone: null,
+        currency_code: null,
       }),
     )
     .execute();
@@ -157,6 +158,21 @@ export async function setSourceStatus(
     .where('source', '=', source)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Stores what the analytics property reports as its time zone and currency (on connect and when they change). */
+export async function setPropertySettings(
+  db: Kysely<Database>,
+  projectId: string,
+  source: Source,
+  settings: { timeZone?: string | undefined; currencyCode?: string | undefined },
+): Promise<void> {
+  const values = {
+    ...(settings.timeZone ? { time_zone: settings.timeZone } : {}),
+    ...(settings.currencyCode ? { currency_code: settings.currencyCode } : {}),
+  };
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('data_sources').set(values).where('project_id', '=', projectId).where('source', '=', source).execute();
 }
 
 /** Connected sources only; a source without a row is `not_connected`. */

@@ -81,6 +81,15 @@ export async function createProject(db: Kysely<Database>, input: NewProject): Pr
   return toProject(row);
 }
 
+/** The project's time zone and currency (e.g. set to its analytics property's when that is connected). */
+export async function updateProjectSettings(db: Kysely<Database>, projectId: string, settings: { timezone?: string; currency?: string }): Promise<void> {
+  const values = {
+    ...(settings.timezone ? { timezone: parseTimezone(settings.timezone) } : {}),
+    ...(settings.currency ? { currency: parseCurrency(settings.currency) } : {}),
+  };
+  if (Object.keys(values).length > 0) await db.updateTable('projects').set(values).where('id', '=', projectId).execute();
+}
+
 export async function getProjectByKey(db: Kysely<Database>, key: string): Promise<ProjectRecord | undefined> {
   const row = await db.selectFrom('projects').selectAll().where('key', '=', key).executeTakeFirst();
   return row && toProject(row);

@@ -53,6 +53,9 @@ export interface DataSourcesTable {
   status_message: string | null;
   status_at: string;
   created_at: string;
+  /** The analytics property's IANA time zone and ISO 4217 currency, as the provider last reported them. */
+  time_zone: string | null;
+  currency_code: string | null;
 }
 
 export interface AccountProjectsTable {

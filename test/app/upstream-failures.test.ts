@@ -30,11 +30,34 @@ describe('upstream failures', () => {
     expect(healed.body.project.dataSources.analytics.status).toBe('ok');
   });
 
-  it('retries a short burst of 429s and succeeds', async () => {
+  it('answers a quota 429 once, without retrying, with Retry-After until the quota returns', async () => {
     rt.sandbox.setFaults({ analytics: { burst429: 2 } });
     const res = await rt.get('/api/v1/metrics/northwind-journal/summary?period=custom_2026-02-01_2026-02-28');
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 'upstream_quota_exhausted', provider: 'analytics' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(rt.sandbox.stats().analytics).toEqual({ batchRunReports: 1 });
+  });
+
+  it('a setup error is a 424 naming the cause, keeps the provider message, and shows on the data source', async () => {
+    const property = rt.sandbox.catalogue.find((s) => s.key === 'tiny-saas')!.analytics.propertyId;
+    rt.sandbox.setFaults({ targets: { [property]: { failure: 'service_disabled' } } });
+    const res = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2026-06-01_2026-06-30');
+    expect(res.status).toBe(424);
+    expect(res.body).toMatchObject({ code: 'upstream_api_disabled', provider: 'analytics', upstream: { reason: 'SERVICE_DISABLED' } });
+    expect(res.body.detail).toContain('Google Analytics Data API is not enabled');
+    const project = await rt.get('/api/v1/projects/tiny-saas');
+    expect(project.body.project.dataSources.analytics).toMatchObject({ status: 'error' });
+    expect(project.body.project.dataSources.analytics.message).toContain('not enabled');
+    rt.sandbox.clearFaults();
+  });
+
+  it('reports the property quota left in meta.quota', async () => {
+    const res = await rt.get('/api/v1/metrics/northwind-journal/summary?period=custom_2026-05-01_2026-05-31');
     expect(res.status).toBe(200);
-    expect(rt.sandbox.stats().analytics).toEqual({ batchRunReports: 3 });
+    expect(res.body.meta.quota.tokensPerHour).toBeGreaterThan(30_000);
+    expect(res.body.meta.quota.tokensPerDay).toBeGreaterThan(100_000);
   });
 
   it('serves a stale copy with a warning when the provider fails', async () => {

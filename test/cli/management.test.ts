@@ -125,14 +125,14 @@ describeEachDatabase('siteline management CLI', (fresh) => {
 
     const saFile = join(database.dataDir, 'sa.json');
     writeFileSync(saFile, JSON.stringify({ type: 'service_account', client_email: 'sa@p.iam.gserviceaccount.com', private_key: PRIVATE_KEY }));
-    const connected = await cli(['projects', 'connect', 'shop', 'analytics', '--property-id', '123456789', '--service-account', saFile]);
+    const connected = await cli(['projects', 'connect', 'shop', 'analytics', '--property-id', '123456789', '--service-account', saFile, '--no-check']);
     expect(connected.code).toBe(0);
     expect(connected.stdout).not.toContain('PRIVATE KEY');
     expect(existsSync(join(database.dataDir, 'secret-key'))).toBe(true);
 
     const bingFile = join(database.dataDir, 'bing.txt');
     writeFileSync(bingFile, 'bing-api-key-0123\n');
-    expect((await cli(['projects', 'connect', 'shop', 'engine2', '--site-url', 'https://shop.example/', '--api-key-file', bingFile])).code).toBe(0);
+    expect((await cli(['projects', 'connect', 'shop', 'engine2', '--site-url', 'https://shop.example/', '--api-key-file', bingFile, '--no-check'])).code).toBe(0);
 
     const badFile = join(database.dataDir, 'bad.json');
     writeFileSync(badFile, JSON.stringify({ client_email: 'x@y', private_key_id: 'super-secret-id' }));

@@ -1,21 +1,13 @@
 // The production clients against the in-process sandbox: real official libraries, real token grants, the
 // sandbox's data, fault switches and call counter. Only endpoints and credentials differ from production.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors/app-error.ts';
+import { describe, expect, it } from 'vitest';
 import { inProcessEndpoints, sandboxEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
-import { createSandbox } from '../../src/sandbox/sandbox.ts';
-import type { Sandbox } from '../../src/sandbox/sandbox.ts';
+import { failure } from './support/failure.ts';
+import { sharedSandbox } from './support/shared-sandbox.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ credentialsDir: null, env: {} });
-});
-afterEach(() => {
-  sandbox.clearFaults();
-  sandbox.resetStats();
-});
+const sandbox = sharedSandbox();
 
 const FAST: Partial<ResilienceOptions> = { attemptTimeoutMs: 2000, deadlineMs: 8000, backoffInitialMs: 5, backoffMaxMs: 20 };
 
@@ -37,16 +29,6 @@ const REPORT = {
   metrics: [{ name: 'sessions' }, { name: 'engagementRate' }],
   limit: '20',
 };
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 function isoDaysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -221,34 +203,36 @@ describe('fault switches', () => {
     });
   });
 
-  it('a 5xx burst is retried until success (3 calls)', async () => {
-    sandbox.setFaults({ analytics: { errorRate: 1 } });
+  it('a search 5xx burst is retried until success (3 calls)', async () => {
+    sandbox.setFaults({ engine1: { errorRate: 1 } });
     let retries = 0;
     const clients = setup(FAST, () => {
       retries += 1;
-      if (retries === 2) sandbox.setFaults({ analytics: { errorRate: 0 } });
+      if (retries === 2) sandbox.setFaults({ engine1: { errorRate: 0 } });
     });
-    const report = await clients.analytics(sa(), large().analytics.propertyId).runReport(REPORT);
-    expect(report.rows.length).toBeGreaterThan(0);
-    expect(sandbox.stats().analytics.runReport).toBe(3);
+    const sites = await clients.engine1(sa(), large().engine1.siteUrl).listSites();
+    expect(sites.length).toBeGreaterThan(0);
+    expect(sandbox.stats().engine1['sites.list']).toBe(3);
   });
 
-  it('a persistent 5xx ends in 502 after 3 attempts', async () => {
+  it('a persistent 5xx ends in 502 after 2 analytics attempts (server errors spend GA quota) and 3 elsewhere', async () => {
     sandbox.setFaults({ all: { errorRate: 1 }, token: { errorRate: 0 } });
     const clients = setup();
     expect(await failure(clients.analytics(sa(), large().analytics.propertyId).runReport(REPORT))).toMatchObject({ code: 'upstream_error', status: 502 });
-    expect(sandbox.stats().analytics.runReport).toBe(3);
+    expect(sandbox.stats().analytics.runReport).toBe(2);
     expect(await failure(clients.engine2(sandbox.credentials.bingApiKey, large().engine2.siteUrl).getPageStats())).toMatchObject({ code: 'upstream_error', status: 502 });
     expect(sandbox.stats().engine2.GetPageStats).toBe(3);
   });
 
-  it('a 429 burst is retried; the search provider recovers too', async () => {
-    sandbox.setFaults({ analytics: { burst429: 2 }, engine1: { burst429: 1 } });
+  it('a Google quota 429 is never retried (a retry spends the same quota); a Bing throttle is', async () => {
+    sandbox.setFaults({ analytics: { burst429: 2 }, engine1: { burst429: 1 }, engine2: { burst429: 1 } });
     const clients = setup();
-    await clients.analytics(sa(), large().analytics.propertyId).runReport(REPORT);
-    expect(sandbox.stats().analytics.runReport).toBe(3);
-    await clients.engine1(sa(), large().engine1.siteUrl).listSites();
-    expect(sandbox.stats().engine1['sites.list']).toBe(2);
+    expect(await failure(clients.analytics(sa(), large().analytics.propertyId).runReport(REPORT))).toMatchObject({ code: 'upstream_quota_exhausted', status: 429 });
+    expect(sandbox.stats().analytics.runReport).toBe(1);
+    expect(await failure(clients.engine1(sa(), large().engine1.siteUrl).listSites())).toMatchObject({ code: 'upstream_quota_exhausted', status: 429 });
+    expect(sandbox.stats().engine1['sites.list']).toBe(1);
+    await clients.engine2(sandbox.credentials.bingApiKey, large().engine2.siteUrl).getUserSites();
+    expect(sandbox.stats().engine2.GetUserSites).toBe(2);
   });
 
   it('a hanging provider ends in 504 within the deadline', async () => {

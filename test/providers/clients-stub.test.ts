@@ -6,6 +6,7 @@ import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
 import { createStubUpstream, hang, json, jwtClaims, testServiceAccount } from './support/stub-upstream.ts';
+import { failure } from './support/failure.ts';
 
 const FAST: Partial<ResilienceOptions> = {
   attemptTimeoutMs: 300,
@@ -34,16 +35,6 @@ function setup(resilience: Partial<ResilienceOptions> = FAST) {
     onOutcome: (source, status, message) => outcomes.push([source, status, message]),
   });
   return { stub, clients, outcomes };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('Google credentials', () => {
@@ -98,33 +89,34 @@ describe('Google credentials', () => {
 });
 
 describe('resilience', () => {
-  it('retries a 5xx burst and succeeds (3 calls)', async () => {
+  it('retries one analytics 5xx and succeeds (2 calls)', async () => {
     const { stub, clients, outcomes } = setup();
     const err = () => json({ error: { code: 503, message: 'busy', status: 'UNAVAILABLE' } }, 503);
-    stub.on('/v1beta/properties/123:runReport', err, err, () => json(report('7')));
+    stub.on('/v1beta/properties/123:runReport', err, () => json(report('7')));
     const out = await clients.analytics(REFRESH, '123').runReport(REQUEST);
     expect(out.rows[0]?.metrics.sessions).toBe(7);
-    expect(stub.count('/v1beta')).toBe(3);
+    expect(stub.count('/v1beta')).toBe(2);
     expect(outcomes.at(-1)?.[1]).toBe('ok');
   });
 
-  it('gives up after 3 attempts on a persistent 5xx with 502', async () => {
+  it('gives up after 2 attempts on a persistent analytics 5xx with 502 (each one spends GA server-error quota)', async () => {
     const { stub, clients } = setup();
     stub.on('/v1beta/properties/123:runReport', () => json({ error: { code: 500, message: 'boom', status: 'INTERNAL' } }, 500));
     const error = await failure(clients.analytics(REFRESH, '123').runReport(REQUEST));
     expect(error).toMatchObject({ code: 'upstream_error', status: 502 });
-    expect(stub.count('/v1beta')).toBe(3);
+    expect(stub.count('/v1beta')).toBe(2);
   });
 
-  it('honours Retry-After on a 429 and then succeeds', async () => {
+  it('does not retry an hourly quota 429 and says when the tokens return', async () => {
     const { stub, clients } = setup();
     const limited = () =>
       json({ error: { code: 429, message: 'Exhausted property tokens per hour.', status: 'RESOURCE_EXHAUSTED' } }, 429, { 'retry-after': '1' });
     stub.on('/v1beta/properties/123:runReport', limited, () => json(report('3')));
-    const started = Date.now();
-    await clients.analytics(REFRESH, '123').runReport(REQUEST);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(stub.count('/v1beta')).toBe(2);
+    const error = await failure(clients.analytics(REFRESH, '123').runReport(REQUEST));
+    const toNextHour = Math.ceil((3_600_000 - (Date.now() % 3_600_000)) / 1000);
+    expect(error).toMatchObject({ code: 'upstream_quota_exhausted', status: 429 });
+    expect(Math.abs(Number(error.headers['Retry-After']) - toNextHour)).toBeLessThanOrEqual(2);
+    expect(stub.count('/v1beta')).toBe(1);
   });
 
   it('does not retry a daily quota exhaustion', async () => {
@@ -203,7 +195,7 @@ describe('analytics specifics', () => {
     stub.on('/v1beta/properties/123:runReport', () =>
       json({ error: { code: 403, message: 'User does not have sufficient permissions for this property.', status: 'PERMISSION_DENIED' } }, 403),
     );
-    expect(await failure(clients.analytics(REFRESH, '123').runReport(REQUEST))).toMatchObject({ code: 'upstream_credential_invalid', status: 424 });
+    expect(await failure(clients.analytics(REFRESH, '123').runReport(REQUEST))).toMatchObject({ code: 'upstream_permission_denied', status: 424 });
   });
 
   it('raw: returns the body byte for byte, passes a 4xx through, never follows redirects', async () => {
@@ -258,7 +250,7 @@ describe('engine1 paging', () => {
       json({ error: { code: 403, message: "User does not have sufficient permission for site 'https://www.example.com/'.", errors: [{ domain: 'global', reason: 'forbidden' }] } }, 403),
     );
     const error = await failure(clients.engine1(REFRESH, 'https://www.example.com/').listSitemaps());
-    expect(error).toMatchObject({ code: 'upstream_credential_invalid', status: 424, provider: 'engine1' });
+    expect(error).toMatchObject({ code: 'upstream_permission_denied', status: 424, provider: 'engine1' });
     expect(error.message).toContain("'https://www.example.com/'");
   });
 });

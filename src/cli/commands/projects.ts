@@ -6,7 +6,9 @@ import { notFound } from '../../errors/app-error.ts';
 import { requireAccountByEmail } from '../../store/accounts-repository.ts';
 import { appendAudit } from '../../store/audit-repository.ts';
 import { parseCredential } from '../../store/credential-shapes.ts';
-import { connectSource, disconnectSource, listSourcesForProjects } from '../../store/data-sources-repository.ts';
+import { connectDataSource } from '../../connections/connect-data-source.ts';
+import { disconnectSource, listSourcesForProjects } from '../../store/data-sources-repository.ts';
+import { createCheckProviders } from '../check-providers.ts';
 import type { CredentialKind, DataSourceRecord } from '../../store/data-sources-repository.ts';
 import type { Database } from '../../store/schema.ts';
 import { createProject, getProjectByKey, grantProjectAccess, listProjects, listProjectsForAccount } from '../../store/projects-repository.ts';
@@ -110,7 +112,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   },
   connect: {
     usage:
-      'connect <projectKey> <analytics|engine1|engine2> (--property-id <digits> | --site-url <url>) (--service-account <file.json> | --oauth-client <file.json> | --api-key-file <file>) [--json]',
+      'connect <projectKey> <analytics|engine1|engine2> (--property-id <digits> | --site-url <url>) (--service-account <file.json> | --oauth-client <file.json> | --api-key-file <file>) [--no-check | --force] [--json]',
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(args, {
         'property-id': { type: 'string' },
@@ -118,9 +120,12 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         'service-account': { type: 'string' },
         'oauth-client': { type: 'string' },
         'api-key-file': { type: 'string' },
+        'no-check': { type: 'boolean' },
+        force: { type: 'boolean' },
       });
       const projectKey = requirePositional(positionals, 0, 'projectKey');
       const source = requireSource(requirePositional(positionals, 1, 'source'));
+      if (values['no-check'] && values.force) throw new UsageError('--no-check and --force exclude each other');
       if (source === 'analytics' && values['property-id'] === undefined) throw new UsageError('analytics needs --property-id');
       if (source !== 'analytics' && values['site-url'] === undefined) throw new UsageError(`${source} needs --site-url`);
       const given = Object.keys(CREDENTIAL_FLAGS).filter((flag) => values[flag as keyof typeof values] !== undefined);
@@ -134,17 +139,26 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         throw new UsageError(`cannot read --${flag} file '${path}'`);
       }
       const credential = parseCredential(CREDENTIAL_FLAGS[flag] as CredentialKind, text);
-      return withStore(io, async ({ store, secretBox }) => {
+      return withStore(io, async ({ store, settings, secretBox }) => {
         const project = await requireProject(store.db, projectKey);
-        const record = await connectSource(store.db, secretBox(), project.id, source, {
+        const check = values['no-check'] !== true;
+        const providers = check ? await createCheckProviders(settings) : undefined;
+        const { record, adopted } = await connectDataSource({ db: store.db, box: secretBox(), providers }, project, source, {
           propertyId: values['property-id'],
           siteUrl: values['site-url'],
           credential,
+          check,
+          force: values.force === true,
         });
-        await appendAudit(store.db, { action: 'data_source.connect', subject: `${project.key}/${source}`, detail: { via: 'cli', credentialKind: credential.kind } });
+        await appendAudit(store.db, { action: 'data_source.connect', subject: `${project.key}/${source}`, detail: { via: 'cli', credentialKind: credential.kind, checked: check } });
         const { projectId: _projectId, ...shown } = record;
-        if (values.json) writeJson(io, { project: project.key, dataSource: shown });
-        else io.stdout.write(`Connected ${source} to ${project.key} (${record.propertyId ?? record.siteUrl}, ${record.credentialKind}; stored encrypted).\n`);
+        if (values.json) writeJson(io, { project: project.key, dataSource: shown, adopted });
+        else {
+          const state = !check ? 'not checked' : record.status === 'ok' ? 'checked' : `check failed, stored with status error: ${record.statusMessage}`;
+          io.stdout.write(`Connected ${source} to ${project.key} (${record.propertyId ?? record.siteUrl}, ${record.credentialKind}; stored encrypted; ${state}).\n`);
+          if (adopted.timezone) io.stdout.write(`The project's time zone is now ${adopted.timezone}, the analytics property's (was ${project.timezone}).\n`);
+          if (adopted.currency) io.stdout.write(`The project's currency is now ${adopted.currency}, the analytics property's (was ${project.currency}).\n`);
+        }
         return 0;
       });
     },

@@ -1,6 +1,7 @@
 // The envelope parts every data response shares (SPEC §2–§3): the period echo and `meta`.
 import type { PeriodJson } from '../../domain/period.ts';
 import type { Meta, Warning } from '../../loaders/meta.ts';
+import type { QuotaRemaining } from '../../providers/analytics/normalize.ts';
 import { builder } from '../builder.ts';
 
 export const DateRangeRef = builder.objectRef<{ start: string; end: string }>('DateRange').implement({
@@ -22,6 +23,17 @@ export const WarningRef = builder.objectRef<Warning>('Warning').implement({
   fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
 });
 
+export const QuotaRemainingRef = builder.objectRef<QuotaRemaining>('QuotaRemaining').implement({
+  description: "What is left of the analytics property's quota buckets (the provider's propertyQuota).",
+  fields: (t) => ({
+    tokensPerDay: t.int({ nullable: true, resolve: (q) => q.tokensPerDay ?? null }),
+    tokensPerHour: t.int({ nullable: true, resolve: (q) => q.tokensPerHour ?? null }),
+    tokensPerProjectPerHour: t.int({ nullable: true, resolve: (q) => q.tokensPerProjectPerHour ?? null }),
+    serverErrorsPerProjectPerHour: t.int({ nullable: true, resolve: (q) => q.serverErrorsPerProjectPerHour ?? null }),
+    potentiallyThresholdedRequestsPerHour: t.int({ nullable: true, resolve: (q) => q.potentiallyThresholdedRequestsPerHour ?? null }),
+  }),
+});
+
 export const MetaRef = builder.objectRef<Meta>('Meta').implement({
   fields: (t) => ({
     cache: t.exposeString('cache', { description: 'hit, miss, stale or refresh.' }),
@@ -29,5 +41,6 @@ export const MetaRef = builder.objectRef<Meta>('Meta').implement({
     warnings: t.field({ type: [WarningRef], resolve: (m) => m.warnings }),
     sources: t.exposeStringList('sources'),
     dataThrough: t.field({ type: 'Date', nullable: true, description: 'Last complete day of engine1 data.', resolve: (m) => m.dataThrough ?? null }),
+    quota: t.field({ type: QuotaRemainingRef, nullable: true, description: "The analytics property's remaining quota, when analytics answered.", resolve: (m) => m.quota ?? null }),
   }),
 });

@@ -87,6 +87,14 @@ export interface AnalyticsClientDeps {
   isTokenRequest: (url: unknown) => boolean;
 }
 
+/**
+ * Every typed report asks for the property's quota state: the remaining buckets go into `meta.quota` and a
+ * `quota_low` warning fires before the property locks up. Raw proxy bodies are sent exactly as given.
+ */
+function withQuota<T extends object>(request: T): T & { returnPropertyQuota: true } {
+  return { ...request, returnPropertyQuota: true };
+}
+
 export function toPropertyId(value: string): string {
   const id = value.startsWith('properties/') ? value.slice('properties/'.length) : value;
   if (!/^\d{1,20}$/.test(id)) throw invalidParameter('propertyId', `Analytics property id "${value}" is not numeric.`);
@@ -105,7 +113,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
       target: propertyId,
       credentialId: deps.session.identity,
       attempt,
-      classify: (error) => classifyAnalyticsError(error, { propertyId, raw, isTokenRequest: deps.isTokenRequest }),
+      classify: (error) => classifyAnalyticsError(error, { propertyId, raw, isTokenRequest: deps.isTokenRequest, account: deps.session.account }),
     });
   }
   // Redirects are never followed: a 3xx from a provider is an error, not a new destination.
@@ -113,7 +121,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
 
   async function runBatch(requests: RunReportRequest[]): Promise<AnalyticsReport[]> {
     return call('batchRunReports', async (signal) => {
-      const res = await beta.properties.batchRunReports({ property, requestBody: { requests } }, opts(signal));
+      const res = await beta.properties.batchRunReports({ property, requestBody: { requests: requests.map(withQuota) } }, opts(signal));
       const reports = parseShape(batchSchema, res.data, 'batchRunReports').reports ?? [];
       if (reports.length !== requests.length) throw new MalformedAnswer('batchRunReports: wrong number of reports');
       return reports.map(normalizeReport);
@@ -124,7 +132,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
     propertyId,
     runReport: (request) =>
       call('runReport', async (signal) => {
-        const res = await beta.properties.runReport({ property, requestBody: request }, opts(signal));
+        const res = await beta.properties.runReport({ property, requestBody: withQuota(request) }, opts(signal));
         return normalizeReport(parseShape(reportSchema, res.data, 'runReport'));
       }),
     async batchRunReports(requests) {
@@ -143,7 +151,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
     },
     runRealtimeReport: (request) =>
       call('runRealtimeReport', async (signal) => {
-        const res = await beta.properties.runRealtimeReport({ property, requestBody: request }, opts(signal));
+        const res = await beta.properties.runRealtimeReport({ property, requestBody: withQuota(request) }, opts(signal));
         return normalizeRealtimeReport(parseShape(reportSchema, res.data, 'runRealtimeReport'));
       }),
     getMetadata: () =>
@@ -173,7 +181,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps, propertyIdInput
         const res = await deps.session.auth.request<unknown>({
           url: new URL(`v1alpha/${property}:runFunnelReport`, deps.endpoints.analyticsRoot),
           method: 'POST',
-          data: request,
+          data: withQuota(request),
           responseType: 'json',
           ...opts(signal),
         });

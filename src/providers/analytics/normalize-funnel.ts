@@ -1,7 +1,7 @@
 // GA v1alpha funnel answers → steps with users and rates, tolerating the observed header/typing quirks.
 import type { NativeFunnelReport } from './shapes.ts';
-import type { ProviderWarning, ReportRow } from './normalize.ts';
-import { metadataWarnings, quotaWarnings, toRows } from './normalize.ts';
+import type { ProviderWarning, QuotaRemaining, ReportRow } from './normalize.ts';
+import { metadataWarnings, quotaField, quotaWarnings, toRows } from './normalize.ts';
 
 export interface FunnelTableRow {
   /** 1-based step number from the `"N. name"` label. */
@@ -27,6 +27,7 @@ export interface FunnelReport {
   table: FunnelTableRow[];
   visualization: FunnelVisualizationRow[];
   warnings: ProviderWarning[];
+  quota?: QuotaRemaining;
 }
 
 const STEP_DIMENSION = 'funnelStepName';
@@ -70,6 +71,7 @@ export function normalizeFunnel(native: NativeFunnelReport): FunnelReport {
       ...metadataWarnings(tableNative.metadata),
       ...quotaWarnings(native.propertyQuota),
     ],
+    ...quotaField(native.propertyQuota),
   };
 }
 

@@ -34,7 +34,11 @@ export interface AnalyticsReport {
   timeZone?: string;
   emptyReason?: string;
   warnings: ProviderWarning[];
+  /** What is left of the property's quota buckets after this request (GA's `propertyQuota`), when it was sent. */
+  quota?: QuotaRemaining;
 }
+/** Remaining tokens/requests per GA quota bucket, e.g. `{ tokensPerHour: 39120, … }`. */
+export type QuotaRemaining = Partial<Record<QuotaBucket, number>>;
 export type RealtimeReport = Omit<AnalyticsReport, 'currencyCode' | 'timeZone' | 'emptyReason'>;
 
 interface Headers {
@@ -92,6 +96,7 @@ export function normalizeReport(native: NativeReport): AnalyticsReport {
     timeZone: native.metadata?.timeZone,
     emptyReason: native.metadata?.emptyReason,
     warnings: [...metadataWarnings(native.metadata), ...quotaWarnings(native.propertyQuota)],
+    ...quotaField(native.propertyQuota),
   };
 }
 
@@ -125,13 +130,25 @@ export function metadataWarnings(metadata: NativeResponseMetadata | undefined): 
 }
 
 /** Bucket sizes of a standard and a GA360 property (provider-contracts §A.6); the response has no limit field. */
-const QUOTA_LIMITS: Record<string, [standard: number, ga360: number]> = {
+const QUOTA_LIMITS = {
   tokensPerDay: [200_000, 2_000_000],
   tokensPerHour: [40_000, 400_000],
   tokensPerProjectPerHour: [14_000, 140_000],
   serverErrorsPerProjectPerHour: [10, 50],
   potentiallyThresholdedRequestsPerHour: [120, 120],
-};
+} satisfies Record<string, [standard: number, ga360: number]>;
+export type QuotaBucket = keyof typeof QUOTA_LIMITS;
+
+/** `{ quota }` when GA sent its quota state (proto3 omits a remaining count of 0). */
+export function quotaField(quota: NativePropertyQuota | undefined): { quota?: QuotaRemaining } {
+  if (quota === undefined) return {};
+  const remaining: QuotaRemaining = {};
+  for (const bucket of Object.keys(QUOTA_LIMITS) as QuotaBucket[]) {
+    const status = (quota as Record<string, { remaining?: number } | undefined>)[bucket];
+    if (status !== undefined) remaining[bucket] = status.remaining ?? 0;
+  }
+  return { quota: remaining };
+}
 
 /**
  * `consumed` is what this request cost, not the bucket's total, so the share left is `remaining / limit`. The
@@ -141,7 +158,7 @@ const QUOTA_LIMITS: Record<string, [standard: number, ga360: number]> = {
 export function quotaWarnings(quota: NativePropertyQuota | undefined): ProviderWarning[] {
   if (quota === undefined) return [];
   const low: string[] = [];
-  for (const [bucket, [standard, ga360]] of Object.entries(QUOTA_LIMITS)) {
+  for (const [bucket, [standard, ga360]] of Object.entries(QUOTA_LIMITS) as [string, [number, number]][]) {
     const status = (quota as Record<string, { consumed?: number; remaining?: number } | undefined>)[bucket];
     if (status === undefined) continue;
     const remaining = status.remaining ?? 0;

@@ -67,7 +67,7 @@ export function createEngine1Client(deps: Engine1ClientDeps, siteUrl: string): E
       target: siteUrl,
       credentialId: deps.session.identity,
       attempt,
-      classify: (error) => classifyEngine1Error(error, { siteUrl, raw, isTokenRequest: deps.isTokenRequest }),
+      classify: (error) => classifyEngine1Error(error, { siteUrl, raw, isTokenRequest: deps.isTokenRequest, account: deps.session.account }),
     });
   }
   const opts = (signal: AbortSignal) => ({ signal, redirect: 'manual' as const });

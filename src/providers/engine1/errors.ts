@@ -1,5 +1,7 @@
 // Search Console failures → AppErrors: the one place that decides what each provider answer means for the caller.
 import { commonGoogleVerdict, isQuotaForbidden, readGoogleFailure } from '../google-errors.ts';
+import { permissionDeniedVerdict, setupVerdict } from '../google-setup-errors.ts';
+import { SEARCH_LOAD_QUOTA_WAIT_MS } from '../quota-reset.ts';
 import type { FailureVerdict } from '../upstream-errors.ts';
 import {
   credentialVerdict,
@@ -13,6 +15,8 @@ export interface Engine1ErrorContext {
   siteUrl: string;
   raw: boolean;
   isTokenRequest: (url: unknown) => boolean;
+  /** The credential's account (service-account e-mail or OAuth user), for advice. */
+  account: string;
 }
 
 export function classifyEngine1Error(error: unknown, context: Engine1ErrorContext): FailureVerdict {
@@ -20,21 +24,25 @@ export function classifyEngine1Error(error: unknown, context: Engine1ErrorContex
   const common = commonGoogleVerdict(failure, 'engine1');
   if (common !== undefined) return common;
   const status = failure.status ?? 0;
-  // 429 is the QPS/QPM limit; the load quota answers 403 "quota exceeded" (provider-contracts §C.6). Both pass
-  // within minutes, so both are retried before giving up.
-  if (status === 429 || (status === 403 && isQuotaForbidden(failure))) {
-    return quotaVerdict('engine1', 'The search provider\'s quota for this site is exhausted; try again in a few minutes.', {
-      retryable: true,
-      retryAfterMs: failure.retryAfterMs,
+  // The load quota answers 403 "quota exceeded" (provider-contracts §C.6) and Google asks for ~15 minutes; 429 is
+  // the per-minute limit. Neither is retried: a retry spends the same quota.
+  if (status === 403 && isQuotaForbidden(failure)) {
+    return quotaVerdict('engine1', `The search provider's load quota for site '${context.siteUrl}' is exhausted; try again in 15 minutes.`, {
+      retryable: false,
+      retryAfterMs: SEARCH_LOAD_QUOTA_WAIT_MS,
+      status,
+    });
+  }
+  if (status === 429) {
+    return quotaVerdict('engine1', `The search provider's per-minute quota for site '${context.siteUrl}' is exhausted; try again in a minute.`, {
+      retryable: false,
+      retryAfterMs: failure.retryAfterMs ?? 60_000,
       status,
     });
   }
   if (status === 403) {
-    return credentialVerdict(
-      'engine1',
-      `The stored engine1 credential has no permission for site '${context.siteUrl}'; add it as a user of that property or reconnect.`,
-      status,
-    );
+    const setup = { source: 'engine1' as const, account: context.account, target: context.siteUrl };
+    return setupVerdict(failure, setup) ?? permissionDeniedVerdict(failure, setup);
   }
   if (context.raw) return passThroughVerdict('engine1', status, failure.body);
   if (status === 400) {

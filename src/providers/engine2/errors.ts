@@ -85,17 +85,22 @@ export function classifyEngine2Error(error: unknown, context: Engine2ErrorContex
 
 function byErrorCode(error: Engine2Failure, code: number, context: Engine2ErrorContext): FailureVerdict {
   const name = ERROR_NAMES[code] ?? `ErrorCode ${code}`;
+  // Bing's own words stay in the problem body (`upstream`), scrubbed of the key.
+  const upstream = scrub(error.body, context.apiKey);
   switch (code) {
     case 3:
-      return credentialVerdict('engine2', 'The stored engine2 API key is invalid (InvalidApiKey); store a new key.', error.status);
+      return credentialVerdict('engine2', 'The stored engine2 API key is invalid (InvalidApiKey): it was regenerated or deleted. In Bing Webmaster Tools, Settings → API access, copy the current key and store it.', error.status, { upstream });
     case 6:
-      return credentialVerdict('engine2', 'The engine2 account of the stored API key is blocked (UserBlocked).', error.status);
+      return credentialVerdict('engine2', 'The Bing Webmaster Tools account that owns the stored API key is blocked (UserBlocked); resolve it with Bing, or store a key of another account.', error.status, { upstream });
+    case 10:
+      return credentialVerdict('engine2', 'The Bing Webmaster Tools account of the stored API key no longer exists (UserNotFound); store a key of an existing account.', error.status, { upstream });
     case 7:
     case 14:
       return credentialVerdict(
         'engine2',
-        `The stored engine2 API key has no access to site '${context.siteUrl}' (${name}); verify the site for that account.`,
+        `The account of the stored engine2 API key has not verified site '${context.siteUrl}' (${name}). Add and verify the site in Bing Webmaster Tools for that account, or use the site URL exactly as it is listed there.`,
         error.status,
+        { code: 'upstream_permission_denied', upstream },
       );
     case 4:
     case 5:

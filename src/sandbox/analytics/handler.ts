@@ -62,6 +62,8 @@ export async function handleAnalytics(request: Request, route: AnalyticsRoute, d
   let result: Json;
   let cost = 1;
   let wantsQuota = body.returnPropertyQuota === true;
+  // batchRunReports has no top-level propertyQuota: each report that asked for it carries it.
+  const batchQuota: Json[] = [];
   const days = (b: Json) => 30 * Math.max(1, Array.isArray(b.dateRanges) ? b.dateRanges.length : 1);
   switch (method) {
     case 'getMetadata':
@@ -102,10 +104,10 @@ export async function handleAnalytics(request: Request, route: AnalyticsRoute, d
         if (item.property !== undefined && item.property !== '' && item.property !== `properties/${propertyId}`) {
           throw invalid(`requests[${i}].property must be empty or equal to properties/${propertyId}.`);
         }
-        wantsQuota ||= item.returnPropertyQuota === true;
         const out = pivot ? runPivotReport(ctx, item) : runReport(ctx, item);
         cost += reportCost(days(item), Array.isArray(item.dimensions) ? item.dimensions.length : 0, out.rowCount);
         const { propertyQuota: _q, ...report } = out.response;
+        if (item.returnPropertyQuota === true) batchQuota.push(report);
         return report;
       });
       result = pivot ? { pivotReports: reports, kind: 'analyticsData#batchRunPivotReports' } : { reports, kind: 'analyticsData#batchRunReports' };
@@ -120,6 +122,7 @@ export async function handleAnalytics(request: Request, route: AnalyticsRoute, d
   }
   const quota = deps.quota.charge(propertyId, deps.project, category, cost, deps.now);
   if (wantsQuota && method !== 'getMetadata' && method !== 'checkCompatibility') result = withQuota(result, quota);
+  for (const report of batchQuota) Object.assign(report, withQuota(report, quota));
   return answer(result);
 }
 

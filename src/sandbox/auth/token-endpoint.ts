@@ -10,7 +10,16 @@ const LIFETIME = 3599;
 
 const oauthError = (status: number, error: string, description: string) => new ProviderError(status, { error, error_description: description });
 
-export async function handleTokenRequest(request: Request, creds: SandboxCredentials, revoked: FaultSettings['revoked'], now: Date): Promise<Response> {
+/** Google expires refresh tokens of OAuth apps whose consent screen is in "Testing" after 7 days. */
+const TESTING_REFRESH_TOKEN_MS = 7 * 86_400_000;
+
+export async function handleTokenRequest(
+  request: Request,
+  creds: SandboxCredentials,
+  revoked: FaultSettings['revoked'],
+  now: Date,
+  testingApp: FaultSettings['oauthTestingApp'] = null,
+): Promise<Response> {
   if (request.method !== 'POST') throw oauthError(405, 'invalid_request', 'Only POST is supported.');
   const type = request.headers.get('content-type') ?? '';
   const text = await request.text();
@@ -27,7 +36,8 @@ export async function handleTokenRequest(request: Request, creds: SandboxCredent
     if (basic) [clientId, clientSecret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') as [string, string];
     const c = creds.oauthClient;
     if (clientId !== c.client_id || clientSecret !== c.client_secret) throw oauthError(401, 'invalid_client', 'Unauthorized');
-    if (form.get('refresh_token') !== c.refresh_token || revoked.oauth) throw oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
+    const expired = testingApp !== null && now.getTime() - Date.parse(testingApp.refreshTokenIssuedAt) >= TESTING_REFRESH_TOKEN_MS;
+    if (form.get('refresh_token') !== c.refresh_token || revoked.oauth || expired) throw oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
     const scopes = [ANALYTICS_SCOPES[0]!, WEBMASTERS_SCOPES[0]!];
     const access = issueAccessToken(creds, { kind: 'oauth', scopes, exp: nowSeconds + LIFETIME, sub: c.client_id });
     return jsonResponse({ access_token: access, expires_in: LIFETIME, scope: scopes.join(' '), token_type: 'Bearer' });

@@ -1,5 +1,6 @@
 // The fault switches: their shape, defaults, validation (for POST /__sandbox/faults) and env-var parsing.
 import { z } from 'zod';
+import { applyTargetPatch, targetFaultsSchema, type TargetFaults } from './target-faults.ts';
 
 export const PROVIDERS = ['analytics', 'engine1', 'engine2', 'token'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -36,6 +37,13 @@ export interface FaultSettings {
   /** Revoked credentials: the token endpoint refuses them, their access tokens stop working, the Bing key is invalid. */
   revoked: { oauth: boolean; serviceAccount: boolean; bingKey: boolean };
   analyticsQuota: GaQuotaLimits;
+  /** Switches for one GA property id, Search Console site URL or Bing site URL. */
+  targets: Record<string, TargetFaults>;
+  /**
+   * The OAuth client's consent screen is in "Testing": refresh tokens issued at `refreshTokenIssuedAt` stop
+   * working 7 days later (`invalid_grant`), as Google does for unpublished apps. Null: a published app.
+   */
+  oauthTestingApp: { refreshTokenIssuedAt: string } | null;
 }
 
 export type FaultPatch = {
@@ -48,6 +56,8 @@ export type FaultPatch = {
   all?: Partial<ProviderFaults>;
   revoked?: Partial<FaultSettings['revoked']>;
   analyticsQuota?: Partial<GaQuotaLimits>;
+  targets?: Record<string, z.infer<typeof targetFaultsSchema>>;
+  oauthTestingApp?: { refreshTokenIssuedAt: string } | null;
 };
 
 export const NO_FAULTS: ProviderFaults = { latencyMs: 0, jitterMs: 0, errorRate: 0, burst429: 0, hang: false, malformedRate: 0 };
@@ -58,6 +68,8 @@ export function defaultFaults(): FaultSettings {
     analytics: { ...NO_FAULTS }, engine1: { ...NO_FAULTS }, engine2: { ...NO_FAULTS }, token: { ...NO_FAULTS },
     revoked: { oauth: false, serviceAccount: false, bingKey: false },
     analyticsQuota: { tokensPerDay: 200_000, tokensPerHour: 40_000, tokensPerProjectPerHour: 14_000, concurrentRequests: 10 },
+    targets: {},
+    oauthTestingApp: null,
   };
 }
 
@@ -78,6 +90,8 @@ export const faultPatchSchema = z.strictObject({
     tokensPerDay: z.number().int().min(0), tokensPerHour: z.number().int().min(0),
     tokensPerProjectPerHour: z.number().int().min(0), concurrentRequests: z.number().int().min(1),
   }).partial(),
+  targets: z.record(z.string().min(1), targetFaultsSchema),
+  oauthTestingApp: z.strictObject({ refreshTokenIssuedAt: z.iso.datetime({ offset: true }) }).nullable(),
 }).partial();
 
 export function applyPatch(current: FaultSettings, patch: FaultPatch): FaultSettings {
@@ -86,6 +100,8 @@ export function applyPatch(current: FaultSettings, patch: FaultPatch): FaultSett
   for (const p of PROVIDERS) Object.assign(next[p], patch.all ?? {}, patch[p] ?? {});
   Object.assign(next.revoked, patch.revoked ?? {});
   Object.assign(next.analyticsQuota, patch.analyticsQuota ?? {});
+  if (patch.targets) next.targets = applyTargetPatch(next.targets, patch.targets);
+  if (patch.oauthTestingApp !== undefined) next.oauthTestingApp = patch.oauthTestingApp;
   return next;
 }
 

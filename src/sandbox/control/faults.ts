@@ -13,8 +13,8 @@ export interface FaultController {
   settings(): FaultSettings;
   set(patch: FaultPatch): void;
   clear(): void;
-  /** Waits the configured latency (abortable), then decides what this request suffers. */
-  decide(provider: Provider, signal: AbortSignal): Promise<FaultDecision>;
+  /** Waits the configured latency (abortable), then decides what this request suffers (`target`: its property or site). */
+  decide(provider: Provider, signal: AbortSignal, target?: string): Promise<FaultDecision>;
 }
 
 export function createFaultController(initial: FaultPatch = {}): FaultController {
@@ -33,16 +33,20 @@ export function createFaultController(initial: FaultPatch = {}): FaultController
       current = structuredClone(base);
       counter = 0;
     },
-    async decide(provider, signal) {
+    async decide(provider, signal, target) {
       const f = current[provider];
+      const t = target === undefined ? undefined : current.targets[target];
       const delay = f.latencyMs + (f.jitterMs > 0 ? draw(provider) * f.jitterMs : 0);
       if (delay > 0) await sleep(delay, signal);
       if (f.hang) return { kind: 'hang' };
-      if (f.burst429 > 0) {
-        f.burst429 -= 1;
-        return { kind: 'throttle' };
+      for (const bucket of [t, f]) {
+        if (bucket?.burst429 !== undefined && bucket.burst429 > 0) {
+          bucket.burst429 -= 1;
+          return { kind: 'throttle' };
+        }
       }
-      if (f.errorRate > 0 && draw(provider) < f.errorRate) return { kind: 'error' };
+      const errorRate = t?.errorRate ?? f.errorRate;
+      if (errorRate > 0 && draw(provider) < errorRate) return { kind: 'error' };
       return { kind: 'none', malformed: f.malformedRate > 0 && draw(provider) < f.malformedRate };
     },
   };

@@ -23,8 +23,14 @@ export interface GaQuota {
   /** Throws the 429 if any token bucket of the property/category/project is spent. */
   assertAvailable(property: string, project: string, category: QuotaCategory, now: Date): void;
   charge(property: string, project: string, category: QuotaCategory, cost: number, now: Date): PropertyQuota;
-  recordServerError(property: string, project: string, now: Date): void;
+  /** Counts a 5xx the property answered (GA allows 10 per project per property per hour). */
+  recordServerError(property: string, now: Date): void;
+  /** Throws the 429 once the property's server-error allowance for this hour is spent. */
+  assertServerErrorsAvailable(property: string, now: Date): void;
 }
+
+/** serverErrorsPerProjectPerHour of a standard property (provider-contracts §A.6). */
+const SERVER_ERRORS_PER_HOUR = 10;
 
 export function createGaQuota(limits: () => GaQuotaLimits): GaQuota {
   const used = new Map<string, number>();
@@ -36,7 +42,8 @@ export function createGaQuota(limits: () => GaQuotaLimits): GaQuota {
       day: `d|${property}|${category}|${w.day}`,
       hour: `h|${property}|${category}|${w.hour}`,
       projectHour: `p|${property}|${category}|${project}|${w.hour}`,
-      errors: `e|${property}|${project}|${w.hour}`,
+      // The sandbox serves one Cloud project per credential set, so server errors count per property.
+      errors: `e|${property}|${w.hour}`,
     };
   };
   const get = (k: string) => used.get(k) ?? 0;
@@ -71,14 +78,19 @@ export function createGaQuota(limits: () => GaQuotaLimits): GaQuota {
         tokensPerDay: { consumed, remaining: Math.max(0, l.tokensPerDay - get(k.day)) },
         tokensPerHour: { consumed, remaining: Math.max(0, l.tokensPerHour - get(k.hour)) },
         concurrentRequests: { remaining: Math.max(0, l.concurrentRequests - (inFlight.get(property) ?? 0)) },
-        serverErrorsPerProjectPerHour: { remaining: Math.max(0, 10 - get(k.errors)) },
+        serverErrorsPerProjectPerHour: { remaining: Math.max(0, SERVER_ERRORS_PER_HOUR - get(k.errors)) },
         potentiallyThresholdedRequestsPerHour: { remaining: 120 },
         tokensPerProjectPerHour: { consumed, remaining: Math.max(0, l.tokensPerProjectPerHour - get(k.projectHour)) },
       };
     },
-    recordServerError(property, project, now) {
-      const k = keys(property, project, 'core', now).errors;
+    recordServerError(property, now) {
+      const k = keys(property, '', 'core', now).errors;
       used.set(k, get(k) + 1);
+    },
+    assertServerErrorsAvailable(property, now) {
+      if (get(keys(property, '', 'core', now).errors) >= SERVER_ERRORS_PER_HOUR) {
+        throw googleError(429, `Exhausted property server errors per project per hour. These quota tokens will return in under an hour. ${QUOTA_URL}`);
+      }
     },
   };
 }
