@@ -117,7 +117,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       metrics,
       metricsRoute: settings.METRICS_PORT === undefined,
     };
-    deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, demo: demo !== undefined });
+    deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, sandboxEndpoints: demo?.endpoints });
     const app = createApp(deps);
     return {
       app,

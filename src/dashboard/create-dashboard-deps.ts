@@ -18,15 +18,20 @@ export interface CreateDashboardDepsOptions {
   web: WebDeps;
   box: SecretBox;
   providers: ProviderClients;
+  /** Where an operator's own OAuth client (GOOGLE_OAUTH_CLIENT_ID/SECRET) is sent: the real Google. */
   endpoints: ProviderEndpoints;
   operations: DashboardDeps['operations'];
-  /** The demo sandbox runs: its OAuth client is the default. */
-  demo: boolean;
+  /** The demo sandbox's endpoints when it runs: its OAuth client is then the default, and talks only to it. */
+  sandboxEndpoints: ProviderEndpoints | undefined;
 }
 
 export async function createDashboardDeps(options: CreateDashboardDepsOptions): Promise<DashboardDeps> {
-  const client = await googleClientOf(options);
-  const google = client && { flow: createGoogleWebFlow(client, googleWebEndpointsOf(options.endpoints)), clientId: client.clientId, clientSecret: client.clientSecret };
+  const found = await googleClientOf(options);
+  const google = found && {
+    flow: createGoogleWebFlow(found.client, googleWebEndpointsOf(found.endpoints)),
+    clientId: found.client.clientId,
+    clientSecret: found.client.clientSecret,
+  };
   return {
     web: options.web,
     box: options.box,
@@ -38,12 +43,14 @@ export async function createDashboardDeps(options: CreateDashboardDepsOptions): 
   };
 }
 
-async function googleClientOf(options: CreateDashboardDepsOptions): Promise<GoogleWebClientConfig | undefined> {
+/** The OAuth client and the endpoints it belongs to (routing follows the credential, as for provider calls). */
+async function googleClientOf(options: CreateDashboardDepsOptions): Promise<{ client: GoogleWebClientConfig; endpoints: ProviderEndpoints } | undefined> {
   const { GOOGLE_OAUTH_CLIENT_ID: clientId, GOOGLE_OAUTH_CLIENT_SECRET: clientSecret } = options.settings;
-  if (clientId && clientSecret) return { clientId, clientSecret };
+  if (clientId && clientSecret) return { client: { clientId, clientSecret }, endpoints: options.endpoints };
   if (clientId || clientSecret) throw new Error('Set both GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET, or neither.');
-  if (!options.demo) return undefined;
+  if (!options.sandboxEndpoints) return undefined;
   const file = join(options.settings.DATA_DIR, 'sandbox-credentials', 'oauth-client.json');
   const parsed = JSON.parse(await readFile(file, 'utf8')) as { client_id?: string; client_secret?: string };
-  return parsed.client_id && parsed.client_secret ? { clientId: parsed.client_id, clientSecret: parsed.client_secret } : undefined;
+  if (!parsed.client_id || !parsed.client_secret) return undefined;
+  return { client: { clientId: parsed.client_id, clientSecret: parsed.client_secret }, endpoints: options.sandboxEndpoints };
 }

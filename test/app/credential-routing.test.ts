@@ -20,7 +20,11 @@ let production: StubUpstream;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'siteline-routing-'));
   production = createStubUpstream();
-  production.on('/v1beta/properties/42:batchRunReports', () => json({ reports: [{ rowCount: 0, kind: 'analyticsData#runReport' }, { rowCount: 0, kind: 'analyticsData#runReport' }], kind: 'analyticsData#batchRunReports' }));
+  // One empty report per request of the batch (the summary's metric chunks and the first-day look-up).
+  production.on('/v1beta/properties/42:batchRunReports', (call) => {
+    const { requests } = JSON.parse(call.body) as { requests: unknown[] };
+    return json({ reports: requests.map(() => ({ rowCount: 0, kind: 'analyticsData#runReport' })), kind: 'analyticsData#batchRunReports' });
+  });
   const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'auto', SANDBOX_PORT: '0', SITELINE_SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', PUBLIC_URL: 'http://siteline.test' });
   rt = await createRuntime(settings, { logger: silentLogger(), endpoints: inProcessEndpoints(production.handler) });
   const accountId = rt.demo!.seeded.accountId;
