@@ -129,6 +129,17 @@ describe('raw analytics proxy', () => {
   });
 });
 
+describe('every raw proxy', () => {
+  it.each(['analytics', 'engine1', 'engine2'])('%s answers a JSON null (or a bare string) as 400 naming the body, never 500', async (provider) => {
+    for (const raw of ['null', '"text"', '42']) {
+      const res = await proxy(provider, null, { raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.json(), raw).toMatchObject({ code: 'invalid_parameter', param: 'body' });
+    }
+    expect(calls()).toBe(0);
+  });
+});
+
 describe('raw engine1 proxy', () => {
   const encoded = encodeURIComponent(SITE);
   const QUERY = { startDate: '2026-01-01', endDate: '2026-01-07', dimensions: ['date'] };
