@@ -1,6 +1,8 @@
 // Serves a runtime's app on HOST:PORT and drains it on SIGTERM/SIGINT: stop accepting, finish in-flight
 // requests (up to SHUTDOWN_GRACE_MS), then close the store, cache connections and sandbox.
+import type { Server } from 'node:http';
 import { serve } from 'h3';
+import { answerClientErrors } from './http/client-error.ts';
 import type { Settings } from './config/settings.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
@@ -22,6 +24,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   const trustProxy = settings.TRUST_PROXY === 'true' ? true : settings.TRUST_PROXY === 'loopback' ? 'loopback' : false;
   const server = serve(runtime.app, { port: settings.PORT, hostname: settings.HOST, silent: true, gracefulShutdown: false, trustProxy });
   await server.ready();
+  if (server.node?.server) answerClientErrors(server.node.server as Server, runtime.logger);
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
   const metricsServer =
     runtime.metrics && settings.METRICS_PORT !== undefined

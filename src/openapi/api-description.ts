@@ -28,7 +28,7 @@ Each API key may make 600 requests per minute with bursts of 60 per second (conf
 Timeseries and breakdown endpoints also answer \`text/csv\` (RFC 4180 with a header row) for \`format=csv\` or \`Accept: text/csv\`. Nested values become dotted columns (\`sessions.value\`, \`sessions.previous\`), per-engine figures \`engine1_clicks\` and so on.
 
 ## Errors
-Every non-2xx answer is RFC 9457 \`application/problem+json\` with a stable \`code\` and the \`request_id\` (also in \`X-Request-Id\`). Unknown paths are a 404; a known path with the wrong method is a 405 with \`Allow\`. A stored provider credential that the provider rejects is a 424 \`upstream_credential_invalid\` (never a 401, which would blame your key).
+Every non-2xx answer is RFC 9457 \`application/problem+json\` with a stable \`code\` and the \`request_id\` (also in \`X-Request-Id\`). Unknown paths are a 404; a known path with the wrong method is a 405 with \`Allow\`. Requests that are not well-formed HTTP never reach an endpoint and are answered the same way: a 400 \`malformed_request\` (an unknown method, a broken request or header line), a 408 \`request_timeout\`, or a 431 \`header_too_large\` when the request line and headers exceed 16 KB. A stored provider credential that the provider rejects is a 424 \`upstream_credential_invalid\` (never a 401, which would blame your key).
 
 ## Versioning
 This is version 1 under \`/api/v1\`. It grows by adding endpoints, parameters and response fields (clients must ignore fields they do not know); breaking changes only ever come under a new prefix. The MCP endpoint is unversioned; its tools are added to, not changed incompatibly.`;

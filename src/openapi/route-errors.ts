@@ -9,8 +9,8 @@ import type { RestRoute } from '../rest/rest-route.ts';
  */
 const STORE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['ProjectsList', 'Project', 'FunnelsList']);
 
-/** Every route: bad input, authentication, scope, unknown resources, our limit, masked failures. */
-const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'rate_limited', 'internal_error'];
+/** Every route: bad input, authentication, scope, unknown resources, an oversize head, our limit, masked failures. */
+const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'header_too_large', 'rate_limited', 'internal_error'];
 const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
 const BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
@@ -43,15 +43,18 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter: 'A bad or unknown parameter value, unknown metric or dimension, bad filter or unknown query parameter; `param` names it.',
   invalid_json: 'The request body is not valid JSON.',
   invalid_period: 'A bad period or custom range (START after END, END after today, START before 2015-08-14, span over 5 years).',
+  malformed_request: "The request is not well-formed HTTP (an unknown method, a broken request or header line); answered before any route is chosen.",
   missing_credentials: 'No Authorization: Bearer credential was sent.',
   invalid_api_key: 'The API key is unknown, malformed (bad checksum), revoked or expired.',
   invalid_token: 'The OAuth access token is invalid, expired or issued for another resource.',
   insufficient_scope: 'The key or token lacks the scope the endpoint needs (WWW-Authenticate names it).',
   not_found: 'Unknown path, project or funnel — or one the caller may not see (the same body either way).',
   method_not_allowed: 'The path exists but not for this method; Allow lists the methods.',
+  request_timeout: 'The request head or body did not arrive in time (the server\'s request timeout); answered before any route is chosen.',
   source_not_connected: 'The provider asked for (or the endpoint needs) is not connected to the project.',
   payload_too_large: 'The request body exceeds 64 KiB.',
   unsupported_media_type: 'The request body is not Content-Type application/json.',
+  header_too_large: 'The request line and headers together exceed 16 KB; answered before any route is chosen.',
   upstream_credential_invalid: "The project's stored provider credential was rejected; the data source shows status error.",
   rate_limited: 'Our limit: requests per key, force=1 refreshes per project, or failed authentications per address (Retry-After).',
   upstream_quota_exhausted: "The provider's quota for the property or site is spent.",
