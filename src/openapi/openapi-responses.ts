@@ -11,8 +11,8 @@ const header = (description: string, example?: string) => ({ description, schema
 /** Response headers, registered once under components.headers. */
 export const HEADERS = {
   'X-Request-Id': header('Request id (echoed when the client sent a sane one); also request_id in problem bodies.', '01JB9Q1M6X3V8W0T2Z4R5Y7K9C'),
-  'RateLimit-Policy': header('The limits that apply to this key (IETF draft shape).', '"default";q=600;w=60'),
-  RateLimit: header('Requests left in the current window and seconds until it resets.', '"default";r=598;t=42'),
+  'RateLimit-Policy': header('The limits that apply to this key (IETF draft shape): the quota per minute and the burst per second.', '"default";q=600;w=60, "burst";q=60;w=1'),
+  RateLimit: header('Requests left in each window and seconds until it resets.', '"default";r=598;t=42, "burst";r=59;t=1'),
   'Cache-Status': header('RFC 9211 cache status of the answer (mirrors meta.cache).', 'siteline; hit'),
   Age: header('Seconds since the data was fetched from the provider.', '120'),
   'Cache-Control': header('Always private, no-store for data answers.', 'private, no-store'),

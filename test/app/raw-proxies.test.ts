@@ -140,6 +140,25 @@ describe('every raw proxy', () => {
   });
 });
 
+describe('raw proxy through GraphQL', () => {
+  const gql = (request: unknown) =>
+    rt.request('/api/graphql', {
+      method: 'POST',
+      key: rt.demo.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query($r: JSON) { rawProxy(provider: "analytics", request: $r) { status } }', variables: { r: request } }),
+    });
+
+  it('refuses a request over 64 KiB with the same 413 REST gives, before any upstream call', async () => {
+    const res = await gql({ project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: { ...REPORT, pad: 'x'.repeat(300 * 1024) } });
+    const body = (await res.json()) as { data: unknown; errors: { extensions: Record<string, unknown> }[] };
+    expect(body.errors[0]?.extensions).toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect(calls()).toBe(0);
+    const small = (await (await gql({ project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: REPORT })).json()) as { data: { rawProxy: { status: number } } };
+    expect(small.data.rawProxy.status).toBe(200);
+  });
+});
+
 describe('raw engine1 proxy', () => {
   const encoded = encodeURIComponent(SITE);
   const QUERY = { startDate: '2026-01-01', endDate: '2026-01-07', dimensions: ['date'] };
