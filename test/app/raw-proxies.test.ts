@@ -217,3 +217,25 @@ describe('raw engine2 proxy', () => {
     expect(calls()).toBe(0);
   });
 });
+
+describe('provider 4xx over a real connection (as in the demo)', () => {
+  let http: SandboxRuntime;
+  beforeAll(async () => {
+    http = await createSandboxRuntime({ overHttp: true });
+  });
+  afterAll(() => http.dispose());
+
+  it.each([
+    ['analytics', { project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: { ...REPORT, metrics: [{ name: 'nope' }] } }],
+    ['engine1', { project_key: 'acme-shop', path: `sites/${encodeURIComponent(SITE)}/searchAnalytics/query`, body: { startDate: '2026-01-01' } }],
+    ['engine2', { project_key: 'acme-shop', path: 'GetQueryPageStats?query=' }],
+  ])('%s passes the provider error body in upstream', async (provider, payload) => {
+    const res = await http.request(`/api/v1/raw/${provider}/proxy`, { method: 'POST', key: http.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const body = (await res.json()) as Record<string, any>;
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(body).toMatchObject({ code: 'upstream_rejected', provider });
+    expect(body.upstream).toBeTypeOf('object');
+    expect(body.upstream).not.toBeNull();
+  });
+});
