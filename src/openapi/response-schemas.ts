@@ -54,13 +54,13 @@ export interface RequestBodySchema {
   example: unknown;
 }
 
-/** POST bodies (routes with `bodyVariable`), keyed by stored operation. */
+/** POST bodies (routes with `bodyVariable`), keyed by stored operation. Examples name the demo's own property and sites, so they work as sent. */
 export const REQUEST_SCHEMAS: Readonly<Record<string, RequestBodySchema>> = {
   RawAnalyticsProxy: {
     schema: RawProxyRequest,
     example: {
       project_key: 'acme-shop',
-      path: 'properties/123456789:runReport',
+      path: 'properties/314159265:runReport',
       body: { dateRanges: [{ startDate: '28daysAgo', endDate: 'yesterday' }], metrics: [{ name: 'sessions' }], dimensions: [{ name: 'country' }] },
     },
   },
@@ -68,13 +68,13 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, RequestBodySchema>> = {
     schema: RawProxyRequest,
     example: {
       project_key: 'acme-shop',
-      path: 'sites/https%3A%2F%2Facme-shop.example%2F/searchAnalytics/query',
+      path: 'sites/https%3A%2F%2Fwww.acme-shop.example%2F/searchAnalytics/query',
       body: { startDate: '2026-01-01', endDate: '2026-01-28', dimensions: ['query'], rowLimit: 10 },
     },
   },
   RawEngine2Proxy: {
     schema: RawProxyRequest,
-    example: { project_key: 'acme-shop', path: 'GetQueryStats' },
+    example: { project_key: 'acme-shop', path: 'GetRankAndTrafficStats' },
   },
 };
 

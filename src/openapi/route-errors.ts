@@ -28,12 +28,15 @@ export function errorCodesOf(route: RestRoute): ErrorCode[] {
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => codes.has(code));
 }
 
-/** Codes grouped by the response key they appear under: the status, or `4XX` for provider pass-through. */
+/**
+ * Codes grouped by the response key they appear under: the status. A provider pass-through (`upstream_rejected`)
+ * keeps the provider's status, so it is listed under 400 (the usual one) and under `4XX` for the others.
+ */
 export function errorResponsesOf(route: RestRoute): Map<string, ErrorCode[]> {
   const byStatus = new Map<string, ErrorCode[]>();
   for (const code of errorCodesOf(route)) {
-    const key = code === 'upstream_rejected' ? '4XX' : String(ERROR_STATUS[code]);
-    byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
+    const keys = code === 'upstream_rejected' ? ['400', '4XX'] : [String(ERROR_STATUS[code])];
+    for (const key of keys) byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
   }
   return new Map([...byStatus].sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -187,6 +187,9 @@ describe('raw engine1 proxy', () => {
   it('URL inspection only for the project site', async () => {
     const res = await proxy('engine1', { project_key: 'acme-shop', path: 'urlInspection/index:inspect', body: { inspectionUrl: 'https://northwind-journal.example/', siteUrl: 'sc-domain:northwind-journal.example' } });
     expect(res.status).toBe(404);
+    const foreignPage = await proxy('engine1', { project_key: 'acme-shop', path: 'urlInspection/index:inspect', body: { inspectionUrl: 'https://northwind-journal.example/', siteUrl: SITE } });
+    expect(foreignPage.status).toBe(400);
+    expect(foreignPage.json()).toMatchObject({ code: 'invalid_parameter', param: 'inspectionUrl' });
     expect(calls()).toBe(0);
   });
 });

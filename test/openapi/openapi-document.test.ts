@@ -183,7 +183,10 @@ describe('the document built from the route table', () => {
       expect(codesAt(doc, operation, '401')).toEqual(['missing_credentials', 'invalid_api_key', 'invalid_token']);
       expect(codesAt(doc, operation, '400').includes('invalid_period')).toBe(route.query.includes('period'));
     }
-    expect(codesAt(doc, operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/engine1/proxy')!), '4XX')).toEqual(['upstream_rejected']);
+    for (const route of REST_ROUTES.filter((r) => r.path.startsWith('/api/v1/raw/'))) {
+      expect(codesAt(doc, operationOf(doc, route), '4XX')).toEqual(['upstream_rejected']);
+      expect(codesAt(doc, operationOf(doc, route), '400')).toContain('upstream_rejected');
+    }
   });
 
   it('mentions every error code of the catalogue somewhere (405 and parser errors in the description: they belong to no operation)', () => {
