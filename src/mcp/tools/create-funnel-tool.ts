@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { FunnelSchema } from '../../contract/responses.ts';
 import { PARAMETERS } from '../../contract/parameters.ts';
-import { invalidParameter } from '../../errors/app-error.ts';
+import { AppError, invalidParameter } from '../../errors/app-error.ts';
 import { runEndpoint } from '../../operations/run-endpoint.ts';
 import { MAX_FUNNEL_STEPS, STEP_MATCHES, STEP_TYPES, validateFunnelSteps, type FunnelStep } from '../../store/funnels-repository.ts';
 import { withCachedJsonSchema } from '../cached-schema.ts';
@@ -99,6 +99,7 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
   return async (args: Args, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
     const caller = callerOf(ctx);
     try {
+      requireWriteScope(caller);
       await runEndpoint(deps.app, caller.principal, caller.requestId, { operation: 'Project' }, { project: args.project });
       const name = args.name.trim();
       if (!name || name.length > 100) throw invalidParameter('name', 'The funnel name must be 1–100 characters.');
@@ -126,6 +127,16 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
       return toolError(error, caller.requestId, deps.app.logger);
     }
   };
+}
+
+/** Reached only by API keys (OAuth principals get the step-up challenge before the handler runs). */
+function requireWriteScope(caller: McpCaller): void {
+  if (caller.principal.scopes.has('mcp:write')) return;
+  throw new AppError(
+    'insufficient_scope',
+    'create_funnel needs the mcp:write scope, which this API key does not have. Create a key with it (siteline keys create --account <email> --scopes read,mcp:write, or on the /account page) and put that key in your MCP client configuration; the reading tools keep working with this one.',
+    { param: 'scope' },
+  );
 }
 
 interface FunnelPayload {
