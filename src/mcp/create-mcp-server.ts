@@ -96,6 +96,8 @@ function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: str
 export function createMcpServer(services: McpServices): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions: INSTRUCTIONS,
+    // The lists never change while a process runs, and a stateless endpoint could not send the notifications anyway.
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     requestState: { verify: services.requestStateVerify },
     cacheHints: { 'tools/list': { ttlMs: 3_600_000 }, 'prompts/list': { ttlMs: 3_600_000 }, 'resources/templates/list': { ttlMs: 3_600_000 } },
   });

@@ -47,6 +47,8 @@ function compareDefaultOf(route: RestRoute): string {
 function toParameter(name: string, info: ParameterInfo, defaultValue: ParameterInfo['default']): ParameterObject {
   const schema: oas31.SchemaObject = { type: info.type };
   if (info.enum) schema.enum = [...info.enum];
+  if (info.minimum !== undefined) schema.minimum = info.minimum;
+  if (info.maximum !== undefined) schema.maximum = info.maximum;
   if (defaultValue !== undefined) schema.default = defaultValue;
   return { name, in: 'query', required: false, description: info.description, schema, ...(info.example === undefined ? {} : { example: info.example }) };
 }
