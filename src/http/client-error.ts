@@ -1,7 +1,7 @@
 // Requests Node's HTTP parser refuses before any route runs (a head over the 16 KB limit, an unknown method, bytes
-// that are not HTTP) get the same problem JSON as every other error instead of Node's empty default answer.
+// that are not HTTP, a CONNECT) get the same problem JSON as every other error instead of Node's empty default answer.
 import type { Socket } from 'node:net';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -10,8 +10,6 @@ import { problemBody, PROBLEM_TYPE } from './responses.ts';
 interface ParserError extends Error {
   code?: string;
 }
-
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 /** The problem for a parser error, with the statuses Node itself would answer. */
 export function clientErrorProblem(error: ParserError): AppError {
@@ -26,19 +24,27 @@ export function clientErrorProblem(error: ParserError): AppError {
 
 /** The complete HTTP/1.1 response written straight to the socket: there is no request object to answer through. */
 export function clientErrorResponse(error: ParserError, requestId: string = randomUUID()): string {
-  const problem = clientErrorProblem(error);
+  return problemOnSocket(clientErrorProblem(error), requestId);
+}
+
+function problemOnSocket(problem: AppError, requestId: string): string {
   const body = JSON.stringify(problemBody(problem, requestId));
+  const headers = Object.entries(problem.headers).map(([name, value]) => `${name}: ${value}`);
   return [
-    `HTTP/1.1 ${problem.status} ${REASONS[problem.status]}`,
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}`,
     `content-type: ${PROBLEM_TYPE}`,
     `content-length: ${Buffer.byteLength(body)}`,
     'cache-control: no-store',
     `x-request-id: ${requestId}`,
+    ...headers,
     'connection: close',
     '',
     body,
   ].join('\r\n');
 }
+
+/** CONNECT asks for a tunnel; Node hands such a request to the `connect` event and, unanswered, just drops it. */
+const CONNECT_REFUSED = new AppError('method_not_allowed', 'CONNECT is not supported: this is an API, not a proxy.', { headers: { allow: 'GET, POST' } });
 
 export function answerClientErrors(server: Server, logger: Logger): void {
   server.on('clientError', (error: ParserError, socket: Socket) => {
@@ -49,5 +55,9 @@ export function answerClientErrors(server: Server, logger: Logger): void {
     }
     logger.debug({ code: error.code }, 'request refused by the HTTP parser');
     socket.end(clientErrorResponse(error));
+  });
+  server.on('connect', (_request: unknown, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(problemOnSocket(CONNECT_REFUSED, randomUUID()));
   });
 }

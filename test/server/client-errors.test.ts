@@ -52,6 +52,7 @@ describe("errors from Node's HTTP parser", () => {
     ['an unknown method', 'BREW /api/v1/projects/list HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
     ['bytes that are not HTTP', '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n', 400, 'malformed_request'],
     ['a broken header line', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'malformed_request'],
+    ['a CONNECT (tunnel) request', 'CONNECT /api/v1/projects/list HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'method_not_allowed'],
   ])('%s → %i problem JSON with a request id', async (_what, bytes, status, code) => {
     const res = parse(await rawExchange(bytes));
     expect(res.status).toBe(status);
