@@ -28,6 +28,7 @@ const SUCCESS_HEADERS = refs('X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'C
 const ERROR_HEADERS: Record<string, HeaderName[]> = {
   '401': ['X-Request-Id', 'WWW-Authenticate'],
   '403': ['X-Request-Id', 'WWW-Authenticate', 'RateLimit-Policy', 'RateLimit'],
+  '405': ['X-Request-Id', 'Allow'],
   '429': ['X-Request-Id', 'Retry-After', 'RateLimit-Policy', 'RateLimit'],
   '503': ['X-Request-Id', 'Retry-After'],
 };

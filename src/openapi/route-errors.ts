@@ -10,7 +10,19 @@ import type { RestRoute } from '../rest/rest-route.ts';
 const STORE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['ProjectsList', 'Project', 'FunnelsList']);
 
 /** Every route: bad input, authentication, scope, unknown resources, an oversize head, our limit, masked failures. */
-const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'header_too_large', 'rate_limited', 'internal_error'];
+const ALWAYS: readonly ErrorCode[] = [
+  'invalid_parameter',
+  'missing_credentials',
+  'invalid_api_key',
+  'invalid_token',
+  'insufficient_scope',
+  'not_found',
+  // Any other method on the operation's path; Allow lists the ones it takes.
+  'method_not_allowed',
+  'header_too_large',
+  'rate_limited',
+  'internal_error',
+];
 const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
 const BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 

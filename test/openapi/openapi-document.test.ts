@@ -153,9 +153,11 @@ describe('the document built from the route table', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.bearer.description).toMatch(/sl_live_/);
     for (const route of REST_ROUTES) {
-      expect(operationOf(doc, route).security, route.path).toEqual([{ bearer: [route.scope ?? 'read'] }]);
+      expect(operationOf(doc, route).security, route.path).toEqual([{ oauth: [route.scope ?? 'read'] }, { bearer: [] }]);
+      expect(operationOf(doc, route)['x-siteline-scope'], route.path).toBe(route.scope ?? 'read');
     }
-    expect(operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/analytics/proxy')!).security).toEqual([{ bearer: ['raw'] }]);
+    expect(operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/analytics/proxy')!).security).toEqual([{ oauth: ['raw'] }, { bearer: [] }]);
+    expect(Object.keys(doc.components.securitySchemes.oauth.flows.authorizationCode.scopes)).toEqual(['read', 'raw', 'mcp:write']);
   });
 
   it('references a response schema wherever the contract has one', () => {
@@ -189,10 +191,10 @@ describe('the document built from the route table', () => {
     }
   });
 
-  it('mentions every error code of the catalogue somewhere (405 and parser errors in the description: they belong to no operation)', () => {
+  it('mentions every error code of the catalogue somewhere (parser errors in the description: they belong to no operation)', () => {
     const used = new Set(REST_ROUTES.flatMap(errorCodesOf));
     const missing = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !used.has(code));
-    expect(missing).toEqual(['malformed_request', 'method_not_allowed', 'request_timeout']);
+    expect(missing).toEqual(['malformed_request', 'request_timeout']);
     for (const text of ['405', 'malformed_request', 'request_timeout']) expect(doc.info.description).toContain(text);
     expect(doc['x-siteline-error-codes'].map((e: Json) => e.code)).toEqual(Object.keys(ERROR_STATUS));
     expect(doc.components.schemas.Problem.properties.code.enum).toEqual(Object.keys(ERROR_STATUS));
@@ -234,7 +236,7 @@ describe('drift: the document follows the table', () => {
   it('adds a new route with its parameters, CSV, scope, errors and a generic body schema', () => {
     const doc = build([...REST_ROUTES, widgets]);
     const operation = operationOf(doc, widgets);
-    expect(operation).toMatchObject({ operationId: 'widgets', summary: 'Widgets per page', tags: ['widgets'], security: [{ bearer: ['read'] }] });
+    expect(operation).toMatchObject({ operationId: 'widgets', summary: 'Widgets per page', tags: ['widgets'], security: [{ oauth: ['read'] }, { bearer: [] }] });
     expect(operation.parameters.map((p: Json) => p.name)).toEqual(['projectKey', 'period', 'limit', 'filter', 'format']);
     expect(operation.responses['200'].content['application/json'].schema).toMatchObject({ type: 'object' });
     expect(operation.responses['200'].content['text/csv']).toBeDefined();
@@ -249,7 +251,7 @@ describe('drift: the document follows the table', () => {
     expect((operationOf(doc, widgets) as Json).responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WidgetsResponse' });
     expect((doc.components as Json).schemas.WidgetsResponse.properties.widgets.type).toBe('array');
     const operation: Json = operationOf(doc, post);
-    expect(operation.security).toEqual([{ bearer: ['raw'] }]);
+    expect(operation.security).toEqual([{ oauth: ['raw'] }, { bearer: [] }]);
     expect(operation.requestBody.content['application/json']).toBeDefined();
     expect(operation.responses['413']).toBeDefined();
     expect(operation.responses['415']).toBeDefined();
