@@ -115,7 +115,9 @@ export const SiteTimeseriesResponse = z.looseObject({
   total: MetricValueSchema.nullable().optional(),
 });
 
-const breakdownRow = z.record(z.string(), z.unknown()).describe('The dimension value under the dimension name, plus one entry per metric.');
+const breakdownRow = z
+  .record(z.string(), z.union([z.string(), MetricValueSchema]))
+  .describe('The dimension value (a string) under the dimension name, plus one entry per metric (a number, or Compared with a comparison).');
 
 export const SiteBreakdownResponse = z.looseObject({
   ...envelope,
@@ -131,10 +133,10 @@ export const RealtimeResponse = z.looseObject({
   project: z.string(),
   activeUsers: z.number().describe('Active users in the last 30 minutes.'),
   perMinute: z.array(z.looseObject({ minutesAgo: z.number(), activeUsers: z.number() })).optional(),
-  topPages: z.array(z.record(z.string(), z.unknown())).optional(),
-  countries: z.array(z.record(z.string(), z.unknown())).optional(),
-  devices: z.array(z.record(z.string(), z.unknown())).optional(),
-  topEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+  topPages: z.array(z.looseObject({ page: z.string().describe('Page title.'), activeUsers: z.number(), screenPageViews: z.number().optional() })).optional(),
+  countries: z.array(z.looseObject({ country: z.string(), activeUsers: z.number() })).optional(),
+  devices: z.array(z.looseObject({ device: z.string(), activeUsers: z.number() })).optional(),
+  topEvents: z.array(z.looseObject({ eventName: z.string(), eventCount: z.number() })).optional(),
   meta: MetaSchema.optional(),
 });
 
@@ -162,23 +164,33 @@ export const MetadataResponse = z.looseObject({
 
 const searchTotals = z.looseObject({ clicks: MetricValueSchema, impressions: MetricValueSchema, ctr: MetricValueSchema, position: MetricValueSchema.nullable() });
 
+/** Plain search figures of one row or bucket (position is null without impressions). */
+const searchFigures = { clicks: z.number(), impressions: z.number(), ctr: z.number(), position: z.number().nullable() };
+const SearchFiguresSchema = z.looseObject(searchFigures);
+const byEngine = <T extends z.ZodType>(schema: T) => z.record(z.string(), schema).describe('Per engine (engine1, engine2), with sp=all.');
+
 export const SearchSummaryResponse = z.looseObject({
   ...envelope,
   totals: searchTotals,
-  byProvider: z.record(z.string(), z.unknown()).optional(),
+  byProvider: byEngine(searchTotals).optional(),
 });
 
 export const SearchTimeseriesResponse = z.looseObject({
   ...envelope,
   interval: z.string().optional(),
-  points: z.array(z.record(z.string(), z.unknown())),
-  byProvider: z.record(z.string(), z.unknown()).optional(),
+  points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })),
+  byProvider: byEngine(SearchFiguresSchema).optional(),
 });
+
+const searchBreakdownRow = z
+  .object({ ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })
+  .catchall(z.string())
+  .describe('The dimension value (a string) under the dimension name, plus the search figures.');
 
 export const SearchBreakdownResponse = z.looseObject({
   ...envelope,
   dimension: z.string(),
-  rows: z.array(breakdownRow),
+  rows: z.array(searchBreakdownRow),
   totalRows: z.number().optional(),
   limit: z.number().optional(),
   offset: z.number().optional(),
@@ -198,4 +210,22 @@ export const ObservedPagesResponse = z.looseObject({
   rows: z.array(z.looseObject({ pagePath: z.string(), screenPageViews: z.number(), users: z.number().optional() })),
   totalRows: z.number().optional(),
   limit: z.number().optional(),
+});
+
+// Landing pages (analytics joined with search) ----------------------------------------------------------------
+
+export const LandingPagesResponse = z.looseObject({
+  ...envelope,
+  rows: z.array(
+    z.looseObject({
+      page: z.string().describe('The normalised landing page URL.'),
+      sessions: z.number(),
+      engagementRate: z.number().nullable(),
+      keyEvents: z.number(),
+      ...searchFigures,
+    }),
+  ),
+  totalRows: z.number().optional(),
+  limit: z.number().optional(),
+  offset: z.number().optional(),
 });

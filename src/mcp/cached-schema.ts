@@ -2,7 +2,7 @@
 // output schema on each fresh McpServer (one per request), so the conversion is done once per process instead,
 // in the portable spelling strict clients accept without warnings.
 import type * as z from 'zod';
-import { toPortableJsonSchema } from './portable-schema.ts';
+import { restyleJsonSchema } from '../contract/json-schema-style.ts';
 
 interface JsonSchemaOptions {
   target: string;
@@ -19,7 +19,7 @@ export function withCachedJsonSchema<T extends z.ZodType>(schema: T): T {
     const key = `${io}\0${options.target}\0${JSON.stringify(options.libraryOptions ?? null)}`;
     let converted = cache.get(key);
     if (!converted) {
-      converted = toPortableJsonSchema(standard.jsonSchema[io](options));
+      converted = restyleJsonSchema(standard.jsonSchema[io](options), { openObjects: 'true' });
       cache.set(key, converted);
     }
     return converted;

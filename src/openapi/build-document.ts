@@ -5,6 +5,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import type * as z from 'zod';
 import { OAUTH_PATHS } from '../auth/oauth/oauth-config.ts';
 import { SCOPES, type Scope } from '../auth/scopes.ts';
+import { restyleJsonSchema } from '../contract/json-schema-style.ts';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
 import { API_DESCRIPTION } from './api-description.ts';
@@ -67,7 +68,7 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
   const schemas: Record<string, z.ZodType> = { Problem: ProblemSchema, ...SHARED_SCHEMAS };
   for (const [operation, schema] of Object.entries(responseSchemas)) if (used.has(operation)) schemas[responseComponentName(operation)] = schema;
 
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Siteline API',
@@ -99,6 +100,7 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
     },
     'x-siteline-error-codes': (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => ({ code, status: ERROR_STATUS[code], title: ERROR_TITLES[code], when: ERROR_WHEN[code] })),
   });
+  return restyleJsonSchema(document, { openObjects: 'omit' });
 }
 
 function operationOf(route: RestRoute, operationId: string, hasSchema: boolean, problemResponses: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {

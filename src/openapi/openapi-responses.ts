@@ -56,8 +56,9 @@ function successOf(route: RestRoute, hasSchema: boolean): ZodOpenApiResponseObje
     return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE } } };
   }
   const schema = hasSchema ? { $ref: `#/components/schemas/${responseComponentName(route.operation)}` } : GENERIC_RESPONSE;
+  // CSV (format=csv or Accept: text/csv) is described on the format parameter rather than as a second media
+  // type here: generated clients would otherwise type every answer as "JSON or string".
   const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema } };
-  if (route.csvRows) content['text/csv'] = { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv or Accept: text/csv).' } };
   return { description: route.summary, headers: SUCCESS_HEADERS, content };
 }
 

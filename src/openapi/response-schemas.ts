@@ -39,13 +39,15 @@ export const SHARED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
 export const GENERIC_RESPONSE = z.looseObject({}).describe('A JSON object (its detailed schema is not published yet).');
 
 /** The provider's native JSON, passed through unchanged by the raw proxies. */
-export const PROVIDER_RESPONSE = z.looseObject({}).describe("The provider's native JSON response, byte for byte.");
+// Provider JSON is free-form by nature: said explicitly (`additionalProperties: true`), unlike Siteline's own
+// bodies, whose open objects are left without additionalProperties so generated clients get closed types.
+export const PROVIDER_RESPONSE = z.looseObject({}).describe("The provider's native JSON response, byte for byte.").meta({ additionalProperties: true });
 
 const RawProxyRequest = z
   .strictObject({
     project_key: z.string().describe('The project whose property or site the path must name.'),
     path: z.string().max(2048).describe('The provider path (see the endpoint description for the allowed forms).'),
-    body: z.looseObject({}).optional().describe('The provider request body, passed on unchanged.'),
+    body: z.looseObject({}).optional().describe('The provider request body, passed on unchanged.').meta({ additionalProperties: true }),
   })
   .describe('At most 64 KiB, Content-Type application/json.');
 
