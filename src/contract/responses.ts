@@ -83,6 +83,7 @@ export const FunnelSchema = z.looseObject({
 export const FunnelsListResponse = z.looseObject({ funnels: z.array(FunnelSchema) });
 
 export const FunnelResultsResponse = z.looseObject({
+  project: z.string().optional().describe('The project the funnel belongs to.'),
   funnel: z.looseObject({ key: z.string(), name: z.string() }),
   period: PeriodSchema.optional(),
   steps: z.array(
@@ -168,17 +169,21 @@ const searchTotals = z.looseObject({ clicks: MetricValueSchema, impressions: Met
 const searchFigures = { clicks: z.number(), impressions: z.number(), ctr: z.number(), position: z.number().nullable() };
 const SearchFiguresSchema = z.looseObject(searchFigures);
 const byEngine = <T extends z.ZodType>(schema: T) => z.record(z.string(), schema).describe('Per engine (engine1, engine2), with sp=all.');
+const sp = z.string().describe('The search provider answered for: all, engine1 or engine2 (aliases echoed canonically).');
 
 export const SearchSummaryResponse = z.looseObject({
   ...envelope,
+  sp,
   totals: searchTotals,
   byProvider: byEngine(searchTotals).optional(),
 });
 
 export const SearchTimeseriesResponse = z.looseObject({
   ...envelope,
+  sp,
   interval: z.string().optional(),
   points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })),
+  totals: SearchFiguresSchema.optional().describe('The figures over the whole period.'),
   byProvider: byEngine(SearchFiguresSchema).optional(),
 });
 
@@ -189,6 +194,7 @@ const searchBreakdownRow = z
 
 export const SearchBreakdownResponse = z.looseObject({
   ...envelope,
+  sp,
   dimension: z.string(),
   rows: z.array(searchBreakdownRow),
   totalRows: z.number().optional(),
@@ -216,6 +222,7 @@ export const ObservedPagesResponse = z.looseObject({
 
 export const LandingPagesResponse = z.looseObject({
   ...envelope,
+  sp,
   rows: z.array(
     z.looseObject({
       page: z.string().describe('The normalised landing page URL.'),

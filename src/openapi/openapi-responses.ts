@@ -3,7 +3,7 @@
 import type { oas31, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
-import { GENERIC_RESPONSE, PROVIDER_RESPONSE } from './response-schemas.ts';
+import { GENERIC_RESPONSE, PROVIDER_RESPONSE, RESPONSE_EXAMPLES } from './response-schemas.ts';
 import { ERROR_WHEN, errorResponsesOf } from './route-errors.ts';
 
 const header = (description: string, example?: string) => ({ description, schema: { type: 'string' as const }, ...(example ? { example } : {}) });
@@ -52,13 +52,14 @@ export function responsesOf(route: RestRoute, hasSchema: boolean, components: Ma
 
 /** `hasSchema`: the operation's body schema is published as components.schemas.<Operation>Response. */
 function successOf(route: RestRoute, hasSchema: boolean): ZodOpenApiResponseObject {
+  const example = RESPONSE_EXAMPLES[route.operation] === undefined ? {} : { example: RESPONSE_EXAMPLES[route.operation] };
   if (route.respond !== undefined) {
-    return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE } } };
+    return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE, ...example } } };
   }
   const schema = hasSchema ? { $ref: `#/components/schemas/${responseComponentName(route.operation)}` } : GENERIC_RESPONSE;
   // CSV (format=csv or Accept: text/csv) is described on the format parameter rather than as a second media
   // type here: generated clients would otherwise type every answer as "JSON or string".
-  const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema } };
+  const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema, ...example } };
   return { description: route.summary, headers: SUCCESS_HEADERS, content };
 }
 

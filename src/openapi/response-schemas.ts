@@ -1,5 +1,6 @@
 // The body schemas of each REST route, keyed by stored operation: responses from src/contract/responses.ts, and
 // the raw proxies' request body. A route without a response schema yet is documented with a generic object.
+import { createRequire } from 'node:module';
 import * as z from 'zod';
 import {
   ComparedSchema,
@@ -81,3 +82,9 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, RequestBodySchema>> = {
 };
 
 export const GENERIC_REQUEST: RequestBodySchema = { schema: z.looseObject({}).describe('A JSON object.'), example: {} };
+
+/**
+ * One real answer per stored operation, recorded from the demo by `npm run docs:examples` (lists cut to three
+ * items); a test re-records them and fails when the API has drifted from what the document shows.
+ */
+export const RESPONSE_EXAMPLES: Readonly<Record<string, unknown>> = createRequire(import.meta.url)('./recorded-examples.json') as Record<string, unknown>;
