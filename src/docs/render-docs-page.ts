@@ -65,7 +65,7 @@ function renderOperation(model: DocsModel, op: DocsOperation): string {
 <h3 id="op-${e(op.id)}-title"><span class="method ${op.method.toLowerCase()}">${e(op.method)}</span> <code>${e(op.path)}</code></h3>
 <p><strong>${e(op.summary)}</strong></p>
 ${renderMarkdown(op.description)}
-<p>Scope: <code>${e(op.scope)}</code> · Responses: ${op.mediaTypes.map((type) => `<code>${e(type)}</code>`).join(', ')} · operationId <code>${e(op.id)}</code></p>
+<p>Scope: <code>${e(op.scope)}</code> · Responses: ${op.mediaTypes.map((type) => `<code>${e(type)}</code>`).join(', ')}${op.parameters.some((p) => p.name === 'format') ? ', or <code>text/csv</code> with <code>format=csv</code>' : ''} · operationId <code>${e(op.id)}</code></p>
 ${op.parameters.length ? renderParameters(op) : '<p class="muted">No parameters.</p>'}
 ${renderFields(`Response fields of ${e(op.summary)} (200, <code>application/json</code>)`, op.responseFields)}
 <h4>Errors</h4>
