@@ -14,6 +14,7 @@ import { publicUrlOf, type Settings } from './config/settings.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-json-body.ts';
+import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
 import { createResponseCache } from './rest/response-cache.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { createOperationExecutor } from './operations/execute.ts';
@@ -57,9 +58,6 @@ export interface Runtime {
   metrics?: Metrics;
   close(): Promise<void>;
 }
-
-/** Upstream request bodies of the raw proxies (SPEC §10). */
-export const RAW_BODY_LIMIT = 64 * 1024;
 
 export async function createRuntime(settings: Settings, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger({ level: settings.LOG_LEVEL });
@@ -164,9 +162,10 @@ async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): P
 }
 
 async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
-  // A key's own limit scales its burst the way the default does (600/min with bursts of 60 per second).
+  // A key's own limit scales its burst the way the default does (600/min with bursts of 60 per second), but a
+  // burst below 10 per second protects nothing: a small quota may arrive at once rather than be refused early.
   const quota = principal.rateLimitPerMinute;
-  const override = quota === undefined ? undefined : { quota, burst: Math.max(1, Math.ceil(quota / 10)) };
+  const override = quota === undefined ? undefined : { quota, burst: Math.max(Math.min(quota, 10), Math.ceil(quota / 10)) };
   const allowance = await shared.limits.consumeRequest(principal.credentialId, override);
   return { ...allowance.headers };
 }

@@ -3,6 +3,7 @@
 // elsewhere, then close the store, cache connections (releasing concurrency leases) and sandbox.
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { serve } from 'h3';
+import { answerClientErrors } from './http/client-error.ts';
 import type { Settings } from './config/settings.ts';
 import { toServerTrustProxy } from './http/trusted-proxies.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -29,6 +30,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
   // After listening, a server error (e.g. out of file descriptors on accept) is logged; unheard it would end the process.
   httpServer?.on('error', (error) => runtime.logger.error({ err: error }, 'HTTP server error'));
   const drain = closeConnectionsWhenDraining(httpServer);
+  if (httpServer) answerClientErrors(httpServer, runtime.logger);
   const url = server.url ?? `http://${settings.HOST}:${settings.PORT}/`;
   const metricsServer =
     runtime.metrics && settings.METRICS_PORT !== undefined

@@ -1,5 +1,6 @@
 // The public parameters of the contract (SPEC §2–§4), described once: REST query/path parameters, MCP tool
 // arguments and the OpenAPI document are all built from this table, so their names and meanings cannot drift.
+import { MAX_LIMIT, MAX_OFFSET } from '../domain/request-params.ts';
 
 export type ParameterType = 'string' | 'integer' | 'boolean';
 
@@ -9,6 +10,9 @@ export interface ParameterInfo {
   example?: string | number | boolean;
   enum?: readonly string[];
   default?: string | number | boolean;
+  /** Integers: the range the resolvers accept, advertised so clients need not guess. */
+  minimum?: number;
+  maximum?: number;
 }
 
 export const PARAMETERS = {
@@ -28,8 +32,8 @@ export const PARAMETERS = {
   dimension: { type: 'string', description: 'The dimension to break down by (see metadata).', example: 'country' },
   interval: { type: 'string', description: 'hour, day, week or month. Default: hour for today/yesterday, day up to 90 days, week above.', enum: ['hour', 'day', 'week', 'month'] },
   sp: { type: 'string', description: 'Search provider: all (combined), engine1 or engine2 (aliases google, bing).', enum: ['all', 'engine1', 'engine2', 'google', 'bing'], default: 'all' },
-  limit: { type: 'integer', description: 'Rows per page (1–1000).', default: 50 },
-  offset: { type: 'integer', description: 'Rows to skip.', default: 0 },
+  limit: { type: 'integer', description: `Rows per page (1–${MAX_LIMIT}).`, default: 50, minimum: 1, maximum: MAX_LIMIT },
+  offset: { type: 'integer', description: `Rows to skip (0–${MAX_OFFSET}).`, default: 0, minimum: 0, maximum: MAX_OFFSET },
   order: { type: 'string', description: 'A metric to sort by; prefix - for descending. Default: the first metric, descending.', example: '-sessions' },
   filter: {
     type: 'string',

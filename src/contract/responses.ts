@@ -87,6 +87,7 @@ export const FunnelSchema = z.looseObject({
 export const FunnelsListResponse = z.looseObject({ funnels: z.array(FunnelSchema) });
 
 export const FunnelResultsResponse = z.looseObject({
+  project: z.string().optional().describe('The project the funnel belongs to.'),
   funnel: z.looseObject({ key: z.string(), name: z.string() }),
   period: PeriodSchema.optional(),
   steps: z.array(
@@ -119,7 +120,9 @@ export const SiteTimeseriesResponse = z.looseObject({
   total: MetricValueSchema.nullable().optional(),
 });
 
-const breakdownRow = z.record(z.string(), z.unknown()).describe('The dimension value under the dimension name, plus one entry per metric.');
+const breakdownRow = z
+  .record(z.string(), z.union([z.string(), MetricValueSchema]))
+  .describe('The dimension value (a string) under the dimension name, plus one entry per metric (a number, or Compared with a comparison).');
 
 export const SiteBreakdownResponse = z.looseObject({
   ...envelope,
@@ -135,10 +138,10 @@ export const RealtimeResponse = z.looseObject({
   project: z.string(),
   activeUsers: z.number().describe('Active users in the last 30 minutes.'),
   perMinute: z.array(z.looseObject({ minutesAgo: z.number(), activeUsers: z.number() })).optional(),
-  topPages: z.array(z.record(z.string(), z.unknown())).optional(),
-  countries: z.array(z.record(z.string(), z.unknown())).optional(),
-  devices: z.array(z.record(z.string(), z.unknown())).optional(),
-  topEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+  topPages: z.array(z.looseObject({ page: z.string().describe('Page title.'), activeUsers: z.number(), screenPageViews: z.number().optional() })).optional(),
+  countries: z.array(z.looseObject({ country: z.string(), activeUsers: z.number() })).optional(),
+  devices: z.array(z.looseObject({ device: z.string(), activeUsers: z.number() })).optional(),
+  topEvents: z.array(z.looseObject({ eventName: z.string(), eventCount: z.number() })).optional(),
   meta: MetaSchema.optional(),
 });
 
@@ -166,23 +169,38 @@ export const MetadataResponse = z.looseObject({
 
 const searchTotals = z.looseObject({ clicks: MetricValueSchema, impressions: MetricValueSchema, ctr: MetricValueSchema, position: MetricValueSchema.nullable() });
 
+/** Plain search figures of one row or bucket (position is null without impressions). */
+const searchFigures = { clicks: z.number(), impressions: z.number(), ctr: z.number(), position: z.number().nullable() };
+const SearchFiguresSchema = z.looseObject(searchFigures);
+const byEngine = <T extends z.ZodType>(schema: T) => z.record(z.string(), schema).describe('Per engine (engine1, engine2), with sp=all.');
+const sp = z.string().describe('The search provider answered for: all, engine1 or engine2 (aliases echoed canonically).');
+
 export const SearchSummaryResponse = z.looseObject({
   ...envelope,
+  sp,
   totals: searchTotals,
-  byProvider: z.record(z.string(), z.unknown()).optional(),
+  byProvider: byEngine(searchTotals).optional(),
 });
 
 export const SearchTimeseriesResponse = z.looseObject({
   ...envelope,
+  sp,
   interval: z.string().optional(),
-  points: z.array(z.record(z.string(), z.unknown())),
-  byProvider: z.record(z.string(), z.unknown()).optional(),
+  points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })),
+  totals: SearchFiguresSchema.optional().describe('The figures over the whole period.'),
+  byProvider: byEngine(SearchFiguresSchema).optional(),
 });
+
+const searchBreakdownRow = z
+  .object({ ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })
+  .catchall(z.string())
+  .describe('The dimension value (a string) under the dimension name, plus the search figures.');
 
 export const SearchBreakdownResponse = z.looseObject({
   ...envelope,
+  sp,
   dimension: z.string(),
-  rows: z.array(breakdownRow),
+  rows: z.array(searchBreakdownRow),
   totalRows: z.number().optional(),
   limit: z.number().optional(),
   offset: z.number().optional(),
@@ -202,4 +220,23 @@ export const ObservedPagesResponse = z.looseObject({
   rows: z.array(z.looseObject({ pagePath: z.string(), screenPageViews: z.number(), users: z.number().optional() })),
   totalRows: z.number().optional(),
   limit: z.number().optional(),
+});
+
+// Landing pages (analytics joined with search) ----------------------------------------------------------------
+
+export const LandingPagesResponse = z.looseObject({
+  ...envelope,
+  sp,
+  rows: z.array(
+    z.looseObject({
+      page: z.string().describe('The normalised landing page URL.'),
+      sessions: z.number(),
+      engagementRate: z.number().nullable(),
+      keyEvents: z.number(),
+      ...searchFigures,
+    }),
+  ),
+  totalRows: z.number().optional(),
+  limit: z.number().optional(),
+  offset: z.number().optional(),
 });

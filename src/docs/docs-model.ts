@@ -24,7 +24,18 @@ export interface DocsOperation {
   parameters: DocsParameter[];
   requestExample?: unknown;
   mediaTypes: string[];
+  /** The 200 body's fields, flattened (`rows[].clicks`), from its schema. */
+  responseFields: DocsField[];
+  /** A real answer recorded from the demo. */
+  responseExample?: unknown;
   errors: { status: string; codes: string[] }[];
+}
+
+export interface DocsField {
+  path: string;
+  type: string;
+  required: boolean;
+  description: string;
 }
 
 export interface DocsErrorCode {
@@ -40,6 +51,8 @@ export interface DocsModel {
   server: string;
   description: string;
   tags: { name: string; description?: string; operations: DocsOperation[] }[];
+  /** Types several bodies share (components.schemas other than the per-operation bodies), with their fields. */
+  sharedTypes: { name: string; description: string; fields: DocsField[] }[];
   errorCodes: DocsErrorCode[];
 }
 
@@ -66,6 +79,9 @@ export function toDocsModel(input: OpenApiDocument): DocsModel {
     server: document.servers?.[0]?.url ?? '/api/v1',
     description: document.info.description ?? '',
     tags: [...tags.values()].filter((tag) => tag.operations.length > 0),
+    sharedTypes: Object.entries(document.components?.schemas ?? {})
+      .filter(([name]) => !name.endsWith('Response'))
+      .map(([name, schema]) => ({ name, description: (schema as oas31.SchemaObject).description ?? '', fields: fieldsOf(document, schema, '', 0) })),
     errorCodes: (document['x-siteline-error-codes'] as DocsErrorCode[] | undefined) ?? [],
   };
 }
@@ -86,6 +102,8 @@ function toOperation(document: oas31.OpenAPIObject, method: string, path: string
     parameters: (operation.parameters ?? []).map((p) => toParameter(resolve<oas31.ParameterObject>(document, p))),
     ...(body?.content['application/json']?.example === undefined ? {} : { requestExample: body.content['application/json'].example }),
     mediaTypes: Object.keys(success?.content ?? {}),
+    responseFields: fieldsOf(document, success?.content?.['application/json']?.schema, '', 0),
+    ...(success?.content?.['application/json']?.example === undefined ? {} : { responseExample: success.content['application/json'].example }),
     errors,
   };
 }
@@ -127,4 +145,47 @@ function resolve<T>(document: oas31.OpenAPIObject, value: unknown): T | undefine
       .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
   }
   return current as T | undefined;
+}
+
+const MAX_FIELD_DEPTH = 4;
+
+/** The fields of a body schema, depth first, each with its dotted path (`[]` for list items, `{key}` for maps). */
+function fieldsOf(document: oas31.OpenAPIObject, value: unknown, prefix: string, depth: number): DocsField[] {
+  const schema = resolve<oas31.SchemaObject>(document, value);
+  if (!schema || depth > MAX_FIELD_DEPTH) return [];
+  const required = new Set(schema.required ?? []);
+  const fields: DocsField[] = [];
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const resolved = resolve<oas31.SchemaObject>(document, child) ?? {};
+    const shared = refName(child);
+    fields.push({ path, type: shared ?? typeName(document, resolved), required: required.has(name), description: resolved.description ?? (child as oas31.SchemaObject).description ?? '' });
+    // A shared type (Period, Meta, Compared…) is described once in the page's shared types, not at every use.
+    if (shared === undefined) fields.push(...nestedFields(document, resolved, path, depth + 1));
+  }
+  return fields;
+}
+
+function nestedFields(document: oas31.OpenAPIObject, schema: oas31.SchemaObject, path: string, depth: number): DocsField[] {
+  if (schema.type === 'array') return refName(schema.items) === undefined ? fieldsOf(document, schema.items, `${path}[]`, depth) : [];
+  if (typeof schema.additionalProperties === 'object' && refName(schema.additionalProperties) === undefined) {
+    return fieldsOf(document, schema.additionalProperties, `${path}{key}`, depth);
+  }
+  return fieldsOf(document, schema, path, depth);
+}
+
+/** A short type label: `string`, `number or null`, `list of object`, `Compared`, `map of number or Compared`. */
+function typeName(document: oas31.OpenAPIObject, schema: oas31.SchemaObject): string {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return branches.map((branch) => refName(branch) ?? typeName(document, resolve<oas31.SchemaObject>(document, branch) ?? {})).join(' or ');
+  if (schema.type === 'array') return `list of ${refName(schema.items) ?? typeName(document, resolve<oas31.SchemaObject>(document, schema.items) ?? {})}`;
+  if (schema.type === 'object' && typeof schema.additionalProperties === 'object' && !schema.properties) {
+    return `map of ${refName(schema.additionalProperties) ?? typeName(document, resolve<oas31.SchemaObject>(document, schema.additionalProperties) ?? {})}`;
+  }
+  return typeof schema.type === 'string' ? schema.type : 'any';
+}
+
+function refName(value: unknown): string | undefined {
+  const ref = typeof value === 'object' && value !== null && '$ref' in value ? String((value as { $ref: unknown }).$ref) : undefined;
+  return ref?.split('/').pop();
 }

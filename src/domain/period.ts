@@ -71,8 +71,11 @@ export function parsePeriod(raw: string | undefined): PeriodSpec {
   }
   if (start > end) throw periodError(raw, `START ${start} is after END ${end}`);
   if (start < EARLIEST_START) throw periodError(raw, `START ${start} is before ${EARLIEST_START}, the earliest date with data`);
-  const latestEnd = addDays(addYears(start, MAX_CUSTOM_YEARS), -1);
-  if (end > latestEnd) {
+  // The span limit lies past year 9999 for a START from 9995 on: no writable END can break it then
+  // (and `resolvePeriod` refuses such an END as after today).
+  const firstTooLate = addYears(start, MAX_CUSTOM_YEARS);
+  if (isIsoDate(firstTooLate) && end >= firstTooLate) {
+    const latestEnd = addDays(firstTooLate, -1);
     throw periodError(raw, `the range spans more than ${MAX_CUSTOM_YEARS} years (END may be ${latestEnd} at the latest)`);
   }
   return { kind: 'custom', name: raw, start, end };

@@ -63,15 +63,15 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
       const request = limiterFor(config.request, override.quota);
       const burst = limiterFor(config.burst, override.burst);
       const [quotaState, burstState] = await Promise.all([request.consume(apiKeyId), burst.consume(apiKeyId)]);
-      if (!quotaState.allowed) throw rateLimitedError(quotaState, [quotaState], 'requests for this API key');
+      // Both windows can refuse a request, so both are stated in RateLimit-Policy / RateLimit.
+      if (!quotaState.allowed) throw rateLimitedError(quotaState, [quotaState, burstState], 'requests for this API key');
       if (!burstState.allowed) {
         // A request turned away by the burst window must not eat into the per-minute quota.
         await request.refund(apiKeyId);
-        const blocked: LimitState = { ...quotaState, allowed: false, remaining: 0, resetMs: burstState.resetMs };
-        // The message and Retry-After speak of the burst window that refused; the header fields stay the key's quota.
-        throw rateLimitedError(burstState, [blocked], 'requests at once for this API key');
+        const refunded: LimitState = { ...quotaState, remaining: quotaState.remaining + 1 };
+        throw rateLimitedError(burstState, [refunded, burstState], 'requests at once for this API key');
       }
-      return { state: quotaState, headers: toRateLimitHeaders([quotaState]) };
+      return { state: quotaState, headers: toRateLimitHeaders([quotaState, burstState]) };
     },
     async consumeForce(projectKey, requestState) {
       const state = await limiterFor(config.force).consume(projectKey);

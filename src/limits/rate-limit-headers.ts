@@ -8,7 +8,7 @@ export interface RateLimitHeaders {
 }
 
 /**
- * One list member per state, e.g. `"default";q=600;w=60` and `"default";r=598;t=42`:
+ * One list member per state, e.g. `"default";q=600;w=60, "burst";q=60;w=1` and `"default";r=598;t=42, "burst";r=59;t=1`:
  * q = points per window, w = window seconds, r = points left in the current window,
  * t = seconds until the current window ends (rounded up).
  */

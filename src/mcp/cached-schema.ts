@@ -1,6 +1,8 @@
 // Memoised JSON Schema conversion for the zod schemas MCP serves: the SDK converts every tool's input and
-// output schema on each fresh McpServer (one per request), so the conversion is done once per process instead.
+// output schema on each fresh McpServer (one per request), so the conversion is done once per process instead,
+// in the portable spelling strict clients accept without warnings.
 import type * as z from 'zod';
+import { restyleJsonSchema } from '../contract/json-schema-style.ts';
 
 interface JsonSchemaOptions {
   target: string;
@@ -17,7 +19,7 @@ export function withCachedJsonSchema<T extends z.ZodType>(schema: T): T {
     const key = `${io}\0${options.target}\0${JSON.stringify(options.libraryOptions ?? null)}`;
     let converted = cache.get(key);
     if (!converted) {
-      converted = standard.jsonSchema[io](options);
+      converted = restyleJsonSchema(standard.jsonSchema[io](options), { openObjects: 'true' });
       cache.set(key, converted);
     }
     return converted;

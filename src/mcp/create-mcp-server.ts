@@ -1,12 +1,12 @@
 // The per-request McpServer factory and what it is built from. Everything costly (tool table, zod schemas
 // and their JSON Schema conversions, handlers, token keys) is built once per process in createMcpServices;
 // the factory only registers those on a fresh server, which the SDK needs for every request of either era.
-import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ScopeChallengeHandler, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
 import { JSON_TYPE } from '../http/responses.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
-import { callerOf } from './mcp-caller.ts';
+import { callerOf, type McpCaller } from './mcp-caller.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { CREATE_FUNNEL_TOOL, CreateFunnelInput, CreateFunnelOutput, createFunnelHandler, type FunnelState } from './tools/create-funnel-tool.ts';
@@ -21,8 +21,14 @@ const INSTRUCTIONS =
   'Start with list_projects to get project keys. Periods are calendar days in the project time zone (default 28days). ' +
   'Every result carries meta.warnings; mention those that affect the numbers. Rates (ctr, engagementRate, deltaPct) are fractions, not percentages.';
 
-/** The step-up challenge lists every scope the client should end up holding. */
-const WRITE_CHALLENGE = requireScopes('read', 'mcp:write');
+/**
+ * An OAuth client lacking mcp:write gets the HTTP 403 step-up challenge (listing every scope it should end up
+ * holding) and re-authorizes. An API key cannot step up — clients such as mcp-remote would start a sign-in it
+ * can never finish — so its call reaches the tool, which answers an isError result saying how to get the scope.
+ */
+const OAUTH_WRITE_CHALLENGE = requireScopes('read', 'mcp:write');
+const WRITE_CHALLENGE: ScopeChallengeHandler = (context) =>
+  (context.authInfo?.extra?.caller as McpCaller | undefined)?.principal.kind === 'oauth' ? OAUTH_WRITE_CHALLENGE(context) : undefined;
 
 type ReadHandler = (args: Record<string, unknown>, ctx: ServerContext) => Promise<CallToolResult>;
 
@@ -90,6 +96,8 @@ function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: str
 export function createMcpServer(services: McpServices): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions: INSTRUCTIONS,
+    // The lists never change while a process runs, and a stateless endpoint could not send the notifications anyway.
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     requestState: { verify: services.requestStateVerify },
     cacheHints: { 'tools/list': { ttlMs: 3_600_000 }, 'prompts/list': { ttlMs: 3_600_000 }, 'resources/templates/list': { ttlMs: 3_600_000 } },
   });

@@ -3,7 +3,9 @@
 import { createRequire } from 'node:module';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import type * as z from 'zod';
-import { SCOPES } from '../auth/scopes.ts';
+import { OAUTH_PATHS } from '../auth/oauth/oauth-config.ts';
+import { SCOPES, type Scope } from '../auth/scopes.ts';
+import { restyleJsonSchema } from '../contract/json-schema-style.ts';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
 import { API_DESCRIPTION } from './api-description.ts';
@@ -34,7 +36,22 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   raw: 'Raw provider proxies for what the endpoints above do not cover (scope raw).',
 };
 
+const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  read: 'Every GET endpoint.',
+  raw: 'The raw provider proxies.',
+  'mcp:write': 'Creating funnels through MCP (not used by REST).',
+};
+
+/**
+ * An OAuth token with the scope, or an API key. OpenAPI can list scopes only for OAuth schemes, so the key's scope
+ * is in the operation's description and `x-siteline-scope`.
+ */
+function securityFor(scope: Scope): { [scheme: string]: string[] }[] {
+  return [{ oauth: [scope] }, { bearer: [] }];
+}
+
 export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument {
+  const base = input.publicUrl.replace(/\/+$/, '');
   const responseSchemas = input.responseSchemas ?? RESPONSE_SCHEMAS;
   const used = new Set(input.routes.map((route) => route.operation));
   const paths: ZodOpenApiPathsObject = {};
@@ -51,12 +68,18 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
   const schemas: Record<string, z.ZodType> = { Problem: ProblemSchema, ...SHARED_SCHEMAS };
   for (const [operation, schema] of Object.entries(responseSchemas)) if (used.has(operation)) schemas[responseComponentName(operation)] = schema;
 
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
-    info: { title: 'Siteline API', version: input.version ?? packageVersion(), description: API_DESCRIPTION },
-    servers: [{ url: `${input.publicUrl.replace(/\/+$/, '')}${API_BASE_PATH}`, description: 'This Siteline instance' }],
+    info: {
+      title: 'Siteline API',
+      version: input.version ?? packageVersion(),
+      description: API_DESCRIPTION,
+      contact: { name: 'Siteline on this instance', url: `${base}/api/v1/docs` },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: `${base}${API_BASE_PATH}`, description: 'This Siteline instance' }],
     tags,
-    security: [{ bearer: ['read'] }],
+    security: securityFor('read'),
     paths,
     components: {
       schemas,
@@ -66,12 +89,18 @@ export function buildOpenApiDocument(input: BuildOpenApiInput): OpenApiDocument 
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: `An API key (sl_live_…) or an OAuth access token issued by Siteline, as Authorization: Bearer <credential>. Scopes: ${SCOPES.join(', ')}; each operation lists the one it needs.`,
+          description: `An API key (sl_live_…) as Authorization: Bearer <key>. A key carries scopes (${SCOPES.join(', ')}); each operation lists the one it needs.`,
+        },
+        oauth: {
+          type: 'oauth2',
+          description: 'An access token Siteline issues through its own authorization server (authorization code with PKCE S256), as Authorization: Bearer <token>.',
+          flows: { authorizationCode: { authorizationUrl: `${base}${OAUTH_PATHS.authorize}`, tokenUrl: `${base}${OAUTH_PATHS.token}`, refreshUrl: `${base}${OAUTH_PATHS.token}`, scopes: SCOPE_DESCRIPTIONS } },
         },
       },
     },
     'x-siteline-error-codes': (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => ({ code, status: ERROR_STATUS[code], title: ERROR_TITLES[code], when: ERROR_WHEN[code] })),
   });
+  return restyleJsonSchema(document, { openObjects: 'omit' });
 }
 
 function operationOf(route: RestRoute, operationId: string, hasSchema: boolean, problemResponses: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
@@ -81,7 +110,7 @@ function operationOf(route: RestRoute, operationId: string, hasSchema: boolean, 
     summary: route.summary,
     description: `${route.description ?? route.summary}\n\nRequires scope \`${scope}\`.`,
     tags: route.tags,
-    security: [{ bearer: [scope] }],
+    security: securityFor(scope),
     parameters: parametersOf(route),
     responses: responsesOf(route, hasSchema, problemResponses),
     'x-siteline-scope': scope,

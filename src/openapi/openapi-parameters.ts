@@ -12,7 +12,8 @@ export const FORMAT_PARAMETER: ParameterObject = {
   name: 'format',
   in: 'query',
   required: false,
-  description: 'csv returns RFC 4180 CSV with a header row (as does Accept: text/csv); json (the default) the JSON body.',
+  description:
+    'json (the default) returns the JSON body described below. csv returns the same rows as RFC 4180 CSV with a header row instead, as Content-Type text/csv; charset=utf-8 (as does Accept: text/csv); nested values become dotted columns.',
   schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
 };
 
@@ -47,6 +48,8 @@ function compareDefaultOf(route: RestRoute): string {
 function toParameter(name: string, info: ParameterInfo, defaultValue: ParameterInfo['default']): ParameterObject {
   const schema: oas31.SchemaObject = { type: info.type };
   if (info.enum) schema.enum = [...info.enum];
+  if (info.minimum !== undefined) schema.minimum = info.minimum;
+  if (info.maximum !== undefined) schema.maximum = info.maximum;
   if (defaultValue !== undefined) schema.default = defaultValue;
   return { name, in: 'query', required: false, description: info.description, schema, ...(info.example === undefined ? {} : { example: info.example }) };
 }

@@ -3,7 +3,7 @@
 import type { oas31, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
-import { GENERIC_RESPONSE, PROVIDER_RESPONSE } from './response-schemas.ts';
+import { GENERIC_RESPONSE, PROVIDER_RESPONSE, RESPONSE_EXAMPLES } from './response-schemas.ts';
 import { ERROR_WHEN, errorResponsesOf } from './route-errors.ts';
 
 const header = (description: string, example?: string) => ({ description, schema: { type: 'string' as const }, ...(example ? { example } : {}) });
@@ -11,8 +11,8 @@ const header = (description: string, example?: string) => ({ description, schema
 /** Response headers, registered once under components.headers. */
 export const HEADERS = {
   'X-Request-Id': header('Request id (echoed when the client sent a sane one); also request_id in problem bodies.', '01JB9Q1M6X3V8W0T2Z4R5Y7K9C'),
-  'RateLimit-Policy': header('The limits that apply to this key (IETF draft shape).', '"default";q=600;w=60'),
-  RateLimit: header('Requests left in the current window and seconds until it resets.', '"default";r=598;t=42'),
+  'RateLimit-Policy': header('The limits that apply to this key (IETF draft shape): the quota per minute and the burst per second.', '"default";q=600;w=60, "burst";q=60;w=1'),
+  RateLimit: header('Requests left in each window and seconds until it resets.', '"default";r=598;t=42, "burst";r=59;t=1'),
   'Cache-Status': header('RFC 9211 cache status of the answer (mirrors meta.cache).', 'siteline; hit'),
   Age: header('Seconds since the data was fetched from the provider.', '120'),
   'Cache-Control': header('Always private, no-store for data answers.', 'private, no-store'),
@@ -28,6 +28,7 @@ const SUCCESS_HEADERS = refs('X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'C
 const ERROR_HEADERS: Record<string, HeaderName[]> = {
   '401': ['X-Request-Id', 'WWW-Authenticate'],
   '403': ['X-Request-Id', 'WWW-Authenticate', 'RateLimit-Policy', 'RateLimit'],
+  '405': ['X-Request-Id', 'Allow'],
   '429': ['X-Request-Id', 'Retry-After', 'RateLimit-Policy', 'RateLimit'],
   '503': ['X-Request-Id', 'Retry-After'],
 };
@@ -51,12 +52,14 @@ export function responsesOf(route: RestRoute, hasSchema: boolean, components: Ma
 
 /** `hasSchema`: the operation's body schema is published as components.schemas.<Operation>Response. */
 function successOf(route: RestRoute, hasSchema: boolean): ZodOpenApiResponseObject {
+  const example = RESPONSE_EXAMPLES[route.operation] === undefined ? {} : { example: RESPONSE_EXAMPLES[route.operation] };
   if (route.respond !== undefined) {
-    return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE } } };
+    return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE, ...example } } };
   }
   const schema = hasSchema ? { $ref: `#/components/schemas/${responseComponentName(route.operation)}` } : GENERIC_RESPONSE;
-  const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema } };
-  if (route.csvRows) content['text/csv'] = { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv or Accept: text/csv).' } };
+  // CSV (format=csv or Accept: text/csv) is described on the format parameter rather than as a second media
+  // type here: generated clients would otherwise type every answer as "JSON or string".
+  const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema, ...example } };
   return { description: route.summary, headers: SUCCESS_HEADERS, content };
 }
 

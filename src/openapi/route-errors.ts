@@ -9,8 +9,21 @@ import type { RestRoute } from '../rest/rest-route.ts';
  */
 const STORE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['ProjectsList', 'Project', 'FunnelsList']);
 
-/** Every route: bad input, authentication, scope, unknown resources, our limit, masked failures. */
-const ALWAYS: readonly ErrorCode[] = ['invalid_parameter', 'missing_credentials', 'invalid_api_key', 'invalid_token', 'insufficient_scope', 'not_found', 'rate_limited', 'internal_error', 'dependency_unavailable'];
+/** Every route: bad input, authentication, scope, unknown resources, an oversize head, our limit, masked failures. */
+const ALWAYS: readonly ErrorCode[] = [
+  'invalid_parameter',
+  'missing_credentials',
+  'invalid_api_key',
+  'invalid_token',
+  'insufficient_scope',
+  'not_found',
+  // Any other method on the operation's path; Allow lists the ones it takes.
+  'method_not_allowed',
+  'header_too_large',
+  'rate_limited',
+  'internal_error',
+  'dependency_unavailable',
+];
 const UPSTREAM: readonly ErrorCode[] = ['source_not_connected', 'upstream_credential_invalid', 'upstream_api_disabled', 'upstream_scope_insufficient', 'upstream_quota_project_required', 'upstream_quota_project_denied', 'upstream_permission_denied', 'upstream_quota_exhausted', 'upstream_error', 'upstream_unavailable', 'upstream_timeout'];
 const BODY: readonly ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
@@ -28,12 +41,15 @@ export function errorCodesOf(route: RestRoute): ErrorCode[] {
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => codes.has(code));
 }
 
-/** Codes grouped by the response key they appear under: the status, or `4XX` for provider pass-through. */
+/**
+ * Codes grouped by the response key they appear under: the status. A provider pass-through (`upstream_rejected`)
+ * keeps the provider's status, so it is listed under 400 (the usual one) and under `4XX` for the others.
+ */
 export function errorResponsesOf(route: RestRoute): Map<string, ErrorCode[]> {
   const byStatus = new Map<string, ErrorCode[]>();
   for (const code of errorCodesOf(route)) {
-    const key = code === 'upstream_rejected' ? '4XX' : String(ERROR_STATUS[code]);
-    byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
+    const keys = code === 'upstream_rejected' ? ['400', '4XX'] : [String(ERROR_STATUS[code])];
+    for (const key of keys) byStatus.set(key, [...(byStatus.get(key) ?? []), code]);
   }
   return new Map([...byStatus].sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -43,15 +59,18 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter: 'A bad or unknown parameter value, unknown metric or dimension, bad filter or unknown query parameter; `param` names it.',
   invalid_json: 'The request body is not valid JSON.',
   invalid_period: 'A bad period or custom range (START after END, END after today, START before 2015-08-14, span over 5 years).',
+  malformed_request: "The request is not well-formed HTTP (an unknown method, a broken request or header line); answered before any route is chosen.",
   missing_credentials: 'No Authorization: Bearer credential was sent.',
   invalid_api_key: 'The API key is unknown, malformed (bad checksum), revoked or expired.',
   invalid_token: 'The OAuth access token is invalid, expired or issued for another resource.',
   insufficient_scope: 'The key or token lacks the scope the endpoint needs (WWW-Authenticate names it).',
   not_found: 'Unknown path, project or funnel — or one the caller may not see (the same body either way).',
   method_not_allowed: 'The path exists but not for this method; Allow lists the methods.',
+  request_timeout: 'The request head or body did not arrive in time (the server\'s request timeout); answered before any route is chosen.',
   source_not_connected: 'The provider asked for (or the endpoint needs) is not connected to the project.',
   payload_too_large: 'The request body exceeds 64 KiB.',
   unsupported_media_type: 'The request body is not Content-Type application/json.',
+  header_too_large: 'The request line and headers together exceed 16 KB; answered before any route is chosen.',
   upstream_credential_invalid: "The project's stored provider credential was rejected (the provider's reason is in `upstream`); the data source shows status error.",
   upstream_api_disabled: "The provider API is not enabled in the credential's Google Cloud project; enable it (the message names it).",
   upstream_scope_insufficient: 'The stored credential was granted without the read-only scope the provider needs; reconnect and grant it.',

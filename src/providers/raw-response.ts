@@ -31,15 +31,54 @@ export interface RawTarget {
  * provider root plus the checked path (never caller text), and no redirects followed.
  */
 export async function googleRawAttempt(session: GoogleSession, root: string, target: RawTarget, body: unknown, signal: AbortSignal): Promise<RawResponse> {
-  const res = await session.auth.request<unknown>({
-    url: new URL(target.path, root),
-    method: target.method,
-    ...(target.method === 'POST' ? { data: body ?? {} } : {}),
-    responseType: 'stream',
-    signal,
-    redirect: 'manual',
-  });
-  return readRawBody(res.status, await readCapped(res.data, signal), res.headers, `raw ${target.operation}`);
+  const url = new URL(target.path, root);
+  // Statuses are read here rather than thrown by gaxios, which drops the body of a failed streamed call: the raw
+  // proxies pass a provider's error body on, and the error verdict needs its reasons. 401/403 still throw, so the
+  // auth client can refresh its token and retry; their body is recovered from the error.
+  let res;
+  try {
+    res = await session.auth.request<unknown>({
+      url,
+      method: target.method,
+      ...(target.method === 'POST' ? { data: body ?? {} } : {}),
+      responseType: 'stream',
+      signal,
+      redirect: 'manual',
+      validateStatus: (status) => status !== 401 && status !== 403,
+    });
+  } catch (error) {
+    throw withRecoveredBody(error);
+  }
+  const text = await readCapped(res.data, signal);
+  if (res.status >= 400) throw new GoogleHttpFailure(url, res.status, text, res.headers);
+  return readRawBody(res.status, text, res.headers, `raw ${target.operation}`);
+}
+
+/**
+ * gaxios reads a failed streamed body into text, makes that text the error message, then empties `response.data`
+ * (gaxios 8, `GaxiosError` and `translateData`). The message is the body again when it is JSON.
+ */
+function withRecoveredBody(error: unknown): unknown {
+  const e = error as { message?: unknown; response?: { data?: unknown } } | null;
+  if (e?.response === undefined || e.response.data !== undefined || typeof e.message !== 'string') return error;
+  try {
+    JSON.parse(e.message);
+    e.response.data = e.message;
+  } catch {
+    // Not a JSON body: the verdict goes by status alone.
+  }
+  return error;
+}
+
+/** A provider error answer in the shape of a gaxios error, so the providers' error verdicts read it the same way. */
+class GoogleHttpFailure extends Error {
+  readonly config: { url: URL };
+  readonly response: { status: number; data: string; headers: unknown };
+  constructor(url: URL, status: number, data: string, headers: unknown) {
+    super(`HTTP ${status}`);
+    this.config = { url };
+    this.response = { status, data, headers };
+  }
 }
 
 /** Reads a streamed answer, giving up past RAW_ANSWER_LIMIT so one raw call cannot exhaust the server's memory. */

@@ -6,7 +6,7 @@ import { requireScope } from '../auth/principal.ts';
 import { freshnessFor } from '../cache/ttl-policy.ts';
 import { parseForce } from '../domain/request-params.ts';
 import type { Source } from '../domain/sources.ts';
-import { invalidParameter } from '../errors/app-error.ts';
+import { AppError, invalidParameter } from '../errors/app-error.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { openCredential, requireProject, requireSource, trackUpstream, type ConnectedSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from '../loaders/meta.ts';
@@ -19,6 +19,9 @@ import { toCacheKey } from '../cache/cache-key.ts';
 
 export const RAW_PROVIDERS = ['analytics', 'engine1', 'engine2'] as const satisfies readonly Source[];
 export type RawProvider = (typeof RAW_PROVIDERS)[number];
+
+/** Largest proxy request, the same on every surface: REST refuses a longer body, GraphQL a larger `request`. */
+export const RAW_BODY_LIMIT = 64 * 1024;
 
 /** Longest accepted `path` (a site URL can be long; nothing legitimate comes close). */
 const MAX_PATH = 2048;
@@ -47,6 +50,9 @@ interface RawCall {
 export function parseRawCall(input: unknown): RawCall {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw invalidParameter('body', 'Send a JSON object: {"project_key": "...", "path": "...", "body": {...}}.');
+  }
+  if (Buffer.byteLength(JSON.stringify(input)) > RAW_BODY_LIMIT) {
+    throw new AppError('payload_too_large', `The request exceeds ${RAW_BODY_LIMIT / 1024} KiB.`);
   }
   const { project_key: projectKey, path, body, ...rest } = input as Record<string, unknown>;
   const extra = Object.keys(rest)[0];

@@ -14,6 +14,9 @@ export const STEP_MATCHES = ['exact', 'begins_with', 'contains', 'regex'] as con
 export const FUNNEL_CREATORS = ['dashboard', 'mcp', 'cli'] as const;
 export const MIN_FUNNEL_STEPS = 2;
 export const MAX_FUNNEL_STEPS = 10;
+/** Funnel and step names; step values (event names, paths, regexes). */
+export const MAX_FUNNEL_NAME_LENGTH = 100;
+export const MAX_STEP_VALUE_LENGTH = 500;
 
 export interface FunnelStep {
   name: string;
@@ -77,8 +80,8 @@ export function validateFunnelSteps(steps: readonly FunnelStep[]): FunnelStep[] 
     if (!(STEP_MATCHES as readonly string[]).includes(step.match)) {
       errors.push({ param: `${param}.match`, code: 'invalid_value', message: `Step ${index + 1}: match '${step.match}' is not one of ${STEP_MATCHES.join(', ')}.` });
     }
-    if (!value || value.length > 500) {
-      errors.push({ param: `${param}.value`, code: 'invalid_value', message: `Step ${index + 1}: the value must be 1–500 characters.` });
+    if (!value || value.length > MAX_STEP_VALUE_LENGTH) {
+      errors.push({ param: `${param}.value`, code: 'invalid_value', message: `Step ${index + 1}: the value must be 1–${MAX_STEP_VALUE_LENGTH} characters.` });
     } else if (step.match === 'regex') {
       try {
         RE2JS.compile(value);
@@ -87,8 +90,8 @@ export function validateFunnelSteps(steps: readonly FunnelStep[]): FunnelStep[] 
       }
     }
     const name = (typeof step.name === 'string' ? step.name.trim() : '') || value;
-    if (name.length > 100) {
-      errors.push({ param: `${param}.name`, code: 'invalid_value', message: `Step ${index + 1}: the name must be at most 100 characters.` });
+    if (name.length > MAX_FUNNEL_NAME_LENGTH) {
+      errors.push({ param: `${param}.name`, code: 'invalid_value', message: `Step ${index + 1}: the name must be at most ${MAX_FUNNEL_NAME_LENGTH} characters.` });
     }
     return { name, type: step.type, match: step.match, value };
   });

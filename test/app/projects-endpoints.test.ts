@@ -43,8 +43,21 @@ describe('GET /api/v1/projects/list', () => {
   it('carries rate-limit fields and a request id', async () => {
     const res = await rt.request('/api/v1/projects/list', { key: bob.key, headers: { 'x-request-id': 'client-chosen-id-42' } });
     expect(res.headers.get('x-request-id')).toBe('client-chosen-id-42');
-    expect(res.headers.get('ratelimit-policy')).toBe('"default";q=600;w=60');
-    expect(res.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(res.headers.get('ratelimit-policy')).toBe('"default";q=600;w=60, "burst";q=60;w=1');
+    expect(res.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+, "burst";r=\d+;t=\d+$/);
+  });
+
+  it('a key with a tiny limit gets its whole quota, and the burst it could hit is stated', async () => {
+    const tiny = await createAccountWithKey(rt, { email: 'tiny@example.com', projects: ['blog'] });
+    await rt.store.db.updateTable('api_keys').set({ rate_limit_per_min: 2 }).where('id', '=', tiny.keyId).execute();
+    rt.apiKeys.invalidate(tiny.keyId);
+    const first = await rt.request('/api/v1/projects/list', { key: tiny.key });
+    const second = await rt.request('/api/v1/projects/list', { key: tiny.key });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers.get('ratelimit-policy')).toBe('"default";q=2;w=60, "burst";q=2;w=1');
+    const third = await rt.request('/api/v1/projects/list', { key: tiny.key });
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { detail: string }).detail).toContain('at most 2 per 60 s');
   });
 
   it('replaces an insane client request id', async () => {

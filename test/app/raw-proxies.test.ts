@@ -129,6 +129,36 @@ describe('raw analytics proxy', () => {
   });
 });
 
+describe('every raw proxy', () => {
+  it.each(['analytics', 'engine1', 'engine2'])('%s answers a JSON null (or a bare string) as 400 naming the body, never 500', async (provider) => {
+    for (const raw of ['null', '"text"', '42']) {
+      const res = await proxy(provider, null, { raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.json(), raw).toMatchObject({ code: 'invalid_parameter', param: 'body' });
+    }
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('raw proxy through GraphQL', () => {
+  const gql = (request: unknown) =>
+    rt.request('/api/graphql', {
+      method: 'POST',
+      key: rt.demo.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query($r: JSON) { rawProxy(provider: "analytics", request: $r) { status } }', variables: { r: request } }),
+    });
+
+  it('refuses a request over 64 KiB with the same 413 REST gives, before any upstream call', async () => {
+    const res = await gql({ project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: { ...REPORT, pad: 'x'.repeat(300 * 1024) } });
+    const body = (await res.json()) as { data: unknown; errors: { extensions: Record<string, unknown> }[] };
+    expect(body.errors[0]?.extensions).toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect(calls()).toBe(0);
+    const small = (await (await gql({ project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: REPORT })).json()) as { data: { rawProxy: { status: number } } };
+    expect(small.data.rawProxy.status).toBe(200);
+  });
+});
+
 describe('raw engine1 proxy', () => {
   const encoded = encodeURIComponent(SITE);
   const QUERY = { startDate: '2026-01-01', endDate: '2026-01-07', dimensions: ['date'] };
@@ -157,6 +187,9 @@ describe('raw engine1 proxy', () => {
   it('URL inspection only for the project site', async () => {
     const res = await proxy('engine1', { project_key: 'acme-shop', path: 'urlInspection/index:inspect', body: { inspectionUrl: 'https://northwind-journal.example/', siteUrl: 'sc-domain:northwind-journal.example' } });
     expect(res.status).toBe(404);
+    const foreignPage = await proxy('engine1', { project_key: 'acme-shop', path: 'urlInspection/index:inspect', body: { inspectionUrl: 'https://northwind-journal.example/', siteUrl: SITE } });
+    expect(foreignPage.status).toBe(400);
+    expect(foreignPage.json()).toMatchObject({ code: 'invalid_parameter', param: 'inspectionUrl' });
     expect(calls()).toBe(0);
   });
 });
@@ -185,5 +218,27 @@ describe('raw engine2 proxy', () => {
     expect(res.status).toBe(409);
     expect(res.json()).toMatchObject({ code: 'source_not_connected', provider: 'engine2' });
     expect(calls()).toBe(0);
+  });
+});
+
+describe('provider 4xx over a real connection (as in the demo)', () => {
+  let http: SandboxRuntime;
+  beforeAll(async () => {
+    http = await createSandboxRuntime({ overHttp: true });
+  });
+  afterAll(() => http.dispose());
+
+  it.each([
+    ['analytics', { project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: { ...REPORT, metrics: [{ name: 'nope' }] } }],
+    ['engine1', { project_key: 'acme-shop', path: `sites/${encodeURIComponent(SITE)}/searchAnalytics/query`, body: { startDate: '2026-01-01' } }],
+    ['engine2', { project_key: 'acme-shop', path: 'GetQueryPageStats?query=' }],
+  ])('%s passes the provider error body in upstream', async (provider, payload) => {
+    const res = await http.request(`/api/v1/raw/${provider}/proxy`, { method: 'POST', key: http.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const body = (await res.json()) as Record<string, any>;
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(body).toMatchObject({ code: 'upstream_rejected', provider });
+    expect(body.upstream).toBeTypeOf('object');
+    expect(body.upstream).not.toBeNull();
   });
 });

@@ -77,6 +77,29 @@ describe('resolvePeriod', () => {
     });
   });
 
+  it('any four-digit year parses; a far-future custom range is refused as after today, never thrown as a crash', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 2000 }), (year, span) => {
+        const start = `${year}-01-01`;
+        const shifted = addDays(start, span);
+        const end = isIsoDate(shifted) ? shifted : '9999-12-31';
+        const raw = `custom_${start}_${end}`;
+        try {
+          parseAndResolvePeriod(raw, { timezone: 'UTC', now: NOW });
+          return end <= '2026-11-22';
+        } catch (error) {
+          return (error as { code?: string }).code === 'invalid_period';
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expectAppError(() => parseAndResolvePeriod('custom_9995-01-01_9995-01-02', { timezone: 'UTC', now: NOW }), {
+      code: 'invalid_period',
+      param: 'period',
+      includes: ['END 9995-01-02 is after today'],
+    });
+  });
+
   it('rejects an unknown zone', () => {
     expectAppError(() => parseAndResolvePeriod('7days', { timezone: 'Nowhere/Land', now: NOW }), { code: 'invalid_parameter', param: 'timezone' });
   });

@@ -52,7 +52,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `bypassCSP` lets a test inject axe-core into pages whose CSP allows no script at all. */
+export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'siteline-chromium-'));
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -60,6 +61,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1100, height: 900 },
+    bypassCSP: options.bypassCSP === true,
   });
   return {
     context,

@@ -2,6 +2,8 @@
 // `npm start` seeds them (the sandbox's own credential files, both Google grant types, tiny-saas without engine2).
 import { join } from 'node:path';
 import { readSandboxCredentials } from '../../src/demo/sandbox-credentials.ts';
+import { sandboxEndpoints } from '../../src/providers/endpoints.ts';
+import { listen } from '../../src/sandbox/listen.ts';
 import { seedDemo, type SeededDemo } from '../../src/demo/seed-demo.ts';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime.ts';
@@ -13,9 +15,15 @@ export interface SandboxRuntime extends Omit<TestRuntime, 'demo'> {
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function createSandboxRuntime(options: TestRuntimeOptions & { sandbox?: CreateSandboxOptions } = {}): Promise<SandboxRuntime> {
+export async function createSandboxRuntime(
+  options: TestRuntimeOptions & { sandbox?: CreateSandboxOptions; /** Reach the sandbox over a real port, as the demo does. */ overHttp?: boolean } = {},
+): Promise<SandboxRuntime> {
   let sandbox: Sandbox | undefined;
-  const rt = await createTestRuntime({ ...options, upstream: (request) => sandbox!.fetch(request) });
+  const handler = (request: Request) => sandbox!.fetch(request);
+  const listening = options.overHttp ? await listen(handler, { port: 0 }) : undefined;
+  const upstream = listening ? { endpoints: sandboxEndpoints(listening.url) } : { upstream: handler };
+  const created = await createTestRuntime({ ...options, ...upstream });
+  const rt = listening ? { ...created, dispose: () => listening.close().then(() => created.dispose()) } : created;
   const credentialsDir = join(rt.dataDir, 'sandbox-credentials');
   sandbox = await createSandbox({ credentialsDir, env: {}, ...options.sandbox });
   const credentials = await readSandboxCredentials(credentialsDir);

@@ -28,9 +28,10 @@ describe('request limits (in-memory)', () => {
   it('advertises the policy and what is left of it', async () => {
     const limits = createLimits();
     const first = await limits.consumeRequest('key-1');
-    expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=599;t=60' });
+    // Both windows that can refuse a request are stated: the quota per minute and the burst per second.
+    expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=599;t=60, "burst";r=59;t=1' });
     vi.advanceTimersByTime(15_000);
-    expect((await limits.consumeRequest('key-1')).headers.RateLimit).toBe('"default";r=598;t=45');
+    expect((await limits.consumeRequest('key-1')).headers.RateLimit).toBe('"default";r=598;t=45, "burst";r=59;t=1');
   });
 
   it('allows a burst of 60 in one second, refuses the 61st, and allows again in the next second', async () => {
@@ -38,7 +39,7 @@ describe('request limits (in-memory)', () => {
     await times(60, () => limits.consumeRequest('key-1'));
     const err = await rejection(limits.consumeRequest('key-1'));
     expect(err).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=0;t=1', 'Retry-After': '1' });
+    expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=540;t=60, "burst";r=0;t=1', 'Retry-After': '1' });
     // The message names the limit that refused: the burst window, not the per-minute quota.
     expect(err.message).toBe('Too many requests at once for this API key: at most 60 per 1 s. Retry after 1 s.');
 
@@ -54,7 +55,7 @@ describe('request limits (in-memory)', () => {
     expect((await rejection(limits.consumeRequest('key-1'))).headers['Retry-After']).toBe('60');
     vi.advanceTimersByTime(30_000);
     const err = await rejection(limits.consumeRequest('key-1'));
-    expect(err.headers).toMatchObject({ RateLimit: '"default";r=0;t=30', 'Retry-After': '30' });
+    expect(err.headers).toMatchObject({ RateLimit: '"default";r=0;t=30, "burst";r=59;t=1', 'Retry-After': '30' });
     expect(err.message).toContain('at most 10 per 60 s');
     vi.advanceTimersByTime(30_000);
     expect((await limits.consumeRequest('key-1')).state.remaining).toBe(9);
@@ -69,7 +70,7 @@ describe('request limits (in-memory)', () => {
     await times(2, () => limits.consumeRequest('tight-burst', { burst: 2 }));
     expect((await rejection(limits.consumeRequest('tight-burst', { burst: 2 }))).message).toContain('at most 2 per 1 s');
     const big = await limits.consumeRequest('big', { quota: 5_000 });
-    expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60');
+    expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60, "burst";q=60;w=1');
   });
 
   it('limits force=1 to 30 per hour per project', async () => {

@@ -37,6 +37,12 @@ describe.skipIf(!existsSync(join(BIN, 'mcp-inspector')))('Inspector CLI (@modelc
     expect(names).toEqual(expect.arrayContaining(['list_projects', 'get_site_summary', 'get_search_breakdown', 'create_funnel']));
   }, 60_000);
 
+  it('gives no schema portability finding in strict mode', async () => {
+    const { code, stderr } = await inspect('--method', 'tools/list', '--strict');
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toMatch(/Warning|Error|portability/);
+  }, 60_000);
+
   it('calls a tool, and reports a tool error with its exit code', async () => {
     const ok = await inspect('--method', 'tools/call', '--tool-name', 'get_project', '--tool-arg', 'project=acme-shop');
     expect(ok.code, ok.stderr).toBe(0);

@@ -89,6 +89,24 @@ describe.each(CLIENT_KINDS)('tools/list (%s)', (kind) => {
     const list = tools.find((t) => t.name === 'list_projects')!;
     expect(list.inputSchema.properties ?? {}).toEqual({});
   });
+
+  it('states the real bounds: integers, funnel steps and names', async () => {
+    const { tools } = await clients.get(kind)!.listTools();
+    const props = tools.find((t) => t.name === 'get_site_breakdown')!.inputSchema.properties!;
+    expect(props.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    expect(props.offset).toMatchObject({ type: 'integer', minimum: 0, maximum: 250000 });
+    const funnel = tools.find((t) => t.name === 'create_funnel')!.inputSchema.properties! as Record<string, any>;
+    expect(funnel.steps).toMatchObject({ type: 'array', minItems: 2, maxItems: 10 });
+    expect(funnel.name).toMatchObject({ minLength: 1, maxLength: 100 });
+    expect(funnel.steps.items.properties.value).toMatchObject({ maxLength: 500 });
+    expect(JSON.stringify(tools.map((t) => t.inputSchema))).not.toContain('9007199254740991');
+  });
+
+  it('promises no list-change notifications the stateless endpoint never sends', () => {
+    const capabilities = clients.get(kind)!.raw.getServerCapabilities() as Record<string, { listChanged?: boolean } | undefined>;
+    expect(capabilities.tools).toBeDefined();
+    for (const list of ['tools', 'resources', 'prompts']) expect(capabilities[list]?.listChanged, list).not.toBe(true);
+  });
 });
 
 describe.each(CLIENT_KINDS)('tools/call with defaults (%s)', (kind) => {

@@ -138,24 +138,34 @@ describe('the document built from the route table', () => {
     expect(param('/api/v1/metrics/:projectKey/dimension', 'period').required).toBe(false);
   });
 
-  it('offers format=csv and a text/csv body exactly where the route has csvRows', () => {
+  it('offers format=csv exactly where the route has csvRows, and types the answer as its JSON body only', () => {
     for (const route of REST_ROUTES) {
       const operation = operationOf(doc, route);
-      const types = Object.keys(operation.responses['200'].content);
-      expect(types.includes('text/csv'), route.path).toBe(route.csvRows !== undefined);
-      expect(types[0]).toBe('application/json');
+      expect(Object.keys(operation.responses['200'].content), route.path).toEqual(['application/json']);
       const format = operation.parameters.find((p: Json) => p.name === 'format');
+      expect(format !== undefined, route.path).toBe(route.csvRows !== undefined);
       if (route.csvRows) expect(format.schema.enum).toEqual(['json', 'csv']);
+      if (route.csvRows) expect(format.description).toContain('text/csv');
     }
+  });
+
+  it('leaves no open-ended object in the document but the providers\' own JSON (raw proxies)', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('"additionalProperties":{}');
+    // The raw proxies' request body and answer: 3 routes × (request body + response).
+    expect(text.split('"additionalProperties":true').length - 1).toBe(6);
+    expect(text).not.toMatch(/"type":\[/);
   });
 
   it('declares the bearer scheme and the scope each route needs', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.bearer.description).toMatch(/sl_live_/);
     for (const route of REST_ROUTES) {
-      expect(operationOf(doc, route).security, route.path).toEqual([{ bearer: [route.scope ?? 'read'] }]);
+      expect(operationOf(doc, route).security, route.path).toEqual([{ oauth: [route.scope ?? 'read'] }, { bearer: [] }]);
+      expect(operationOf(doc, route)['x-siteline-scope'], route.path).toBe(route.scope ?? 'read');
     }
-    expect(operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/analytics/proxy')!).security).toEqual([{ bearer: ['raw'] }]);
+    expect(operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/analytics/proxy')!).security).toEqual([{ oauth: ['raw'] }, { bearer: [] }]);
+    expect(Object.keys(doc.components.securitySchemes.oauth.flows.authorizationCode.scopes)).toEqual(['read', 'raw', 'mcp:write']);
   });
 
   it('references a response schema wherever the contract has one', () => {
@@ -185,14 +195,17 @@ describe('the document built from the route table', () => {
       expect(codesAt(doc, operation, '401')).toEqual(['missing_credentials', 'invalid_api_key', 'invalid_token']);
       expect(codesAt(doc, operation, '400').includes('invalid_period')).toBe(route.query.includes('period'));
     }
-    expect(codesAt(doc, operationOf(doc, REST_ROUTES.find((r) => r.path === '/api/v1/raw/engine1/proxy')!), '4XX')).toEqual(['upstream_rejected']);
+    for (const route of REST_ROUTES.filter((r) => r.path.startsWith('/api/v1/raw/'))) {
+      expect(codesAt(doc, operationOf(doc, route), '4XX')).toEqual(['upstream_rejected']);
+      expect(codesAt(doc, operationOf(doc, route), '400')).toContain('upstream_rejected');
+    }
   });
 
-  it('mentions every error code of the catalogue somewhere (405 in the description: it belongs to no operation)', () => {
+  it('mentions every error code of the catalogue somewhere (parser errors in the description: they belong to no operation)', () => {
     const used = new Set(REST_ROUTES.flatMap(errorCodesOf));
     const missing = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !used.has(code));
-    expect(missing).toEqual(['method_not_allowed']);
-    expect(doc.info.description).toContain('405');
+    expect(missing).toEqual(['malformed_request', 'request_timeout']);
+    for (const text of ['405', 'malformed_request', 'request_timeout']) expect(doc.info.description).toContain(text);
     expect(doc['x-siteline-error-codes'].map((e: Json) => e.code)).toEqual(Object.keys(ERROR_STATUS));
     expect(doc.components.schemas.Problem.properties.code.enum).toEqual(Object.keys(ERROR_STATUS));
   });
@@ -209,11 +222,14 @@ describe('the document built from the route table', () => {
   });
 
   it('never names a provider outside human text (and the sp aliases SPEC §1 allows)', () => {
-    const { info, ...rest } = doc;
+    const { info, paths, ...rest } = doc;
     const { description, ...infoRest } = info;
-    const human = new Set(['description', 'summary', 'when', 'title']);
+    // displayName is human text (SPEC §1); the raw proxies' example answers are the providers' own JSON, unchanged.
+    const human = new Set(['description', 'summary', 'when', 'title', 'displayName']);
+    const ownPaths = structuredClone(paths as Json);
+    for (const [path, item] of Object.entries(ownPaths as Json)) if (path.startsWith('/raw/')) delete (item as Json).post.responses['200'].content['application/json'].example;
     const isSpEnum = (value: unknown) => Array.isArray(value) && value.includes('engine1') && value.includes('google');
-    const machine = JSON.stringify({ ...rest, info: infoRest }, (key, value) => (human.has(key) || isSpEnum(value) ? undefined : value));
+    const machine = JSON.stringify({ ...rest, paths: ownPaths, info: infoRest }, (key, value) => (human.has(key) || isSpEnum(value) ? undefined : value));
     expect(machine).not.toMatch(/google|bing|search console/i);
     expect(description).toContain('Google Analytics 4');
   });
@@ -233,10 +249,10 @@ describe('drift: the document follows the table', () => {
   it('adds a new route with its parameters, CSV, scope, errors and a generic body schema', () => {
     const doc = build([...REST_ROUTES, widgets]);
     const operation = operationOf(doc, widgets);
-    expect(operation).toMatchObject({ operationId: 'widgets', summary: 'Widgets per page', tags: ['widgets'], security: [{ bearer: ['read'] }] });
+    expect(operation).toMatchObject({ operationId: 'widgets', summary: 'Widgets per page', tags: ['widgets'], security: [{ oauth: ['read'] }, { bearer: [] }] });
     expect(operation.parameters.map((p: Json) => p.name)).toEqual(['projectKey', 'period', 'limit', 'filter', 'format']);
     expect(operation.responses['200'].content['application/json'].schema).toMatchObject({ type: 'object' });
-    expect(operation.responses['200'].content['text/csv']).toBeDefined();
+    expect(operation.parameters.find((p: Json) => p.name === 'format')).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409', '429', '500', '502', '503', '504']));
     expect(doc.tags.map((t: Json) => t.name)).toContain('widgets');
     expect(Object.keys(build().paths)).not.toContain('/metrics/{projectKey}/widgets');
@@ -248,7 +264,7 @@ describe('drift: the document follows the table', () => {
     expect((operationOf(doc, widgets) as Json).responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WidgetsResponse' });
     expect((doc.components as Json).schemas.WidgetsResponse.properties.widgets.type).toBe('array');
     const operation: Json = operationOf(doc, post);
-    expect(operation.security).toEqual([{ bearer: ['raw'] }]);
+    expect(operation.security).toEqual([{ oauth: ['raw'] }, { bearer: [] }]);
     expect(operation.requestBody.content['application/json']).toBeDefined();
     expect(operation.responses['413']).toBeDefined();
     expect(operation.responses['415']).toBeDefined();

@@ -59,7 +59,26 @@ describe('raw engine1 paths', () => {
     expect(code(() => toRawEngine1Path('POST', `sites/${site}/searchAnalytics/query/..`, site, {}))).toBe('invalid_parameter');
     expect(code(() => toRawEngine1Path('DELETE', `sites/${site}/sitemaps`, site, {}))).toBe('invalid_parameter');
     expect(code(() => toRawEngine1Path('POST', 'urlInspection/index:inspect', site, { siteUrl: 'https://x/' }))).toBe('not_found');
-    expect(toRawEngine1Path('POST', 'urlInspection/index:inspect', site, { siteUrl: site }).path).toBe('v1/urlInspection/index:inspect');
+    expect(toRawEngine1Path('POST', 'urlInspection/index:inspect', site, { siteUrl: site, inspectionUrl: `${site}shoes` }).path).toBe('v1/urlInspection/index:inspect');
+  });
+
+  it.each([
+    ['https://www.example.com/', 'https://www.example.com/a/b?c=1', 'ok'],
+    ['https://www.example.com/', 'HTTPS://WWW.EXAMPLE.COM/a', 'ok'],
+    ['https://www.example.com/blog/', 'https://www.example.com/blog/post', 'ok'],
+    ['sc-domain:example.com', 'https://example.com/', 'ok'],
+    ['sc-domain:example.com', 'http://shop.example.com/x', 'ok'],
+    ['https://www.example.com/', 'https://evil.example/', 'invalid_parameter'],
+    ['https://www.example.com/', 'https://www.example.com.evil.example/', 'invalid_parameter'],
+    ['https://www.example.com/', 'http://www.example.com/', 'invalid_parameter'],
+    ['https://www.example.com/blog/', 'https://www.example.com/shop', 'invalid_parameter'],
+    ['sc-domain:example.com', 'https://notexample.com/', 'invalid_parameter'],
+    ['sc-domain:example.com', 'ftp://example.com/', 'invalid_parameter'],
+    ['https://www.example.com/', 'not a url', 'invalid_parameter'],
+    ['https://www.example.com/', undefined, 'invalid_parameter'],
+    ['https://www.example.com/', 42, 'invalid_parameter'],
+  ])('URL inspection on %s of %j → %s', (bound, inspectionUrl, expected) => {
+    expect(code(() => toRawEngine1Path('POST', 'urlInspection/index:inspect', bound, { siteUrl: bound, inspectionUrl }))).toBe(expected);
   });
 });
 

@@ -19,7 +19,7 @@ builder.queryField('rawProxy', (t) =>
     description: 'One read request to a provider in its native protocol, for a project the caller may read (needs the raw scope).',
     args: {
       provider: t.arg.string({ required: true, description: 'analytics, engine1 or engine2.' }),
-      request: t.arg({ type: 'JSON', required: true, description: '{project_key, path, body}' }),
+      request: t.arg({ type: 'JSON', description: '{project_key, path, body}; anything else is a 400 naming body.' }),
       force: t.arg.string(),
     },
     resolve: (_root, args, ctx) => rawProxy(ctx, { provider: args.provider, request: args.request, force: args.force }),

@@ -16,9 +16,9 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { FunnelSchema } from '../../contract/responses.ts';
 import { PARAMETERS } from '../../contract/parameters.ts';
-import { invalidParameter } from '../../errors/app-error.ts';
+import { AppError, invalidParameter } from '../../errors/app-error.ts';
 import { runEndpoint } from '../../operations/run-endpoint.ts';
-import { MAX_FUNNEL_STEPS, STEP_MATCHES, STEP_TYPES, validateFunnelSteps, type FunnelStep } from '../../store/funnels-repository.ts';
+import { MAX_FUNNEL_NAME_LENGTH, MAX_FUNNEL_STEPS, MAX_STEP_VALUE_LENGTH, MIN_FUNNEL_STEPS, STEP_MATCHES, STEP_TYPES, validateFunnelSteps, type FunnelStep } from '../../store/funnels-repository.ts';
 import { withCachedJsonSchema } from '../cached-schema.ts';
 import { payloadHash, type ConfirmationTokens } from '../confirmation-token.ts';
 import { callerOf, type McpCaller } from '../mcp-caller.ts';
@@ -39,18 +39,20 @@ export interface CreateFunnelDeps {
   requestState: RequestStateCodec<FunnelState>;
 }
 
+// Bounds are advertised in the JSON Schema (meta) rather than enforced by zod, so a value outside them gets the
+// same worded, per-step message the validation gives on every other surface.
 const StepInput = z.strictObject({
-  name: z.string().optional().describe('Label shown in results; defaults to the value.'),
+  name: z.string().optional().describe('Label shown in results; defaults to the value.').meta({ maxLength: MAX_FUNNEL_NAME_LENGTH }),
   type: z.string().describe('event: matches analytics event names; page: matches page paths.').meta({ enum: [...STEP_TYPES] }),
   match: z.string().describe('How value is compared.').meta({ enum: [...STEP_MATCHES] }),
-  value: z.string().describe('Event name or page path (or RE2 regex with match=regex), e.g. purchase or /checkout/.'),
+  value: z.string().describe('Event name or page path (or RE2 regex with match=regex), e.g. purchase or /checkout/.').meta({ minLength: 1, maxLength: MAX_STEP_VALUE_LENGTH }),
 });
 
 export const CreateFunnelInput = withCachedJsonSchema(
   z.strictObject({
     project: z.string().describe(PARAMETERS.project.description),
-    name: z.string().describe('Funnel name, 1–100 characters.'),
-    steps: z.array(StepInput).describe(`2–${MAX_FUNNEL_STEPS} ordered steps a user passes through.`),
+    name: z.string().describe(`Funnel name, 1–${MAX_FUNNEL_NAME_LENGTH} characters.`).meta({ minLength: 1, maxLength: MAX_FUNNEL_NAME_LENGTH }),
+    steps: z.array(StepInput).describe(`${MIN_FUNNEL_STEPS}–${MAX_FUNNEL_STEPS} ordered steps a user passes through.`).meta({ minItems: MIN_FUNNEL_STEPS, maxItems: MAX_FUNNEL_STEPS }),
     period: z.string().optional().describe(`Period whose observed events and pages the preview checks the steps against (default 28days): ${PARAMETERS.period.description}`),
     confirmation_token: z.string().optional().describe('The token from the preview; give it (with the same project, name and steps) to create the funnel.'),
   }),
@@ -99,9 +101,10 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
   return async (args: Args, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
     const caller = callerOf(ctx);
     try {
+      requireWriteScope(caller);
       await runEndpoint(deps.app, caller.principal, caller.requestId, { operation: 'Project' }, { project: args.project });
       const name = args.name.trim();
-      if (!name || name.length > 100) throw invalidParameter('name', 'The funnel name must be 1–100 characters.');
+      if (!name || name.length > MAX_FUNNEL_NAME_LENGTH) throw invalidParameter('name', `The funnel name must be 1–${MAX_FUNNEL_NAME_LENGTH} characters.`);
       const steps = validateFunnelSteps(args.steps.map((s) => ({ ...s, name: s.name ?? '' }) as FunnelStep));
       const hash = payloadHash([args.project, name, steps]);
 
@@ -126,6 +129,16 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
       return toolError(error, caller.requestId, deps.app.logger);
     }
   };
+}
+
+/** Reached only by API keys (OAuth principals get the step-up challenge before the handler runs). */
+function requireWriteScope(caller: McpCaller): void {
+  if (caller.principal.scopes.has('mcp:write')) return;
+  throw new AppError(
+    'insufficient_scope',
+    'create_funnel needs the mcp:write scope, which this API key does not have. Create a key with it (siteline keys create --account <email> --scopes read,mcp:write, or on the /account page) and put that key in your MCP client configuration; the reading tools keep working with this one.',
+    { param: 'scope' },
+  );
 }
 
 interface FunnelPayload {

@@ -54,12 +54,23 @@ export function compileTool(row: ToolRow): CompiledTool {
 }
 
 export function parameterSchema(info: ParameterInfo): z.ZodType {
-  const base = info.type === 'integer' ? z.number().int() : info.type === 'boolean' ? z.boolean() : z.string();
+  const base = info.type === 'integer' ? integerSchema(info) : info.type === 'boolean' ? z.boolean() : z.string();
   const meta: Record<string, unknown> = {};
   if (info.enum) meta.enum = [...info.enum];
   if (info.default !== undefined) meta.default = info.default;
   if (info.example !== undefined) meta.examples = [info.example];
   return base.describe(info.description).meta(meta);
+}
+
+/**
+ * The real range, so the JSON Schema carries it instead of ±2^53. Values outside it still reach the resolver,
+ * which words the error as REST does: the bounds are advertised in meta, not enforced by zod.
+ */
+function integerSchema(info: ParameterInfo): z.ZodType {
+  const bounds: Record<string, number> = {};
+  if (info.minimum !== undefined) bounds.minimum = info.minimum;
+  if (info.maximum !== undefined) bounds.maximum = info.maximum;
+  return z.int().meta(bounds);
 }
 
 /** Operations take the raw strings REST would pass, so resolvers parse (and word errors) identically. */

@@ -16,6 +16,7 @@ export function toRawEngine1Path(method: string, path: string, siteUrl: string, 
     expectMethod(verb, 'POST');
     const bodySite = typeof body === 'object' && body !== null ? (body as { siteUrl?: unknown }).siteUrl : undefined;
     if (bodySite !== siteUrl) throw notFound('The site in the body is not this project\'s engine1 site.');
+    assertInspectionUrlInSite((body as { inspectionUrl?: unknown }).inspectionUrl, siteUrl);
     return { method: 'POST', path: 'v1/urlInspection/index:inspect', operation: 'urlInspection.inspect' };
   }
   const match = /^sites\/(.+?)\/(searchAnalytics\/query|sitemaps)$/s.exec(path);
@@ -40,4 +41,21 @@ export function toRawEngine1Path(method: string, path: string, siteUrl: string, 
 
 function expectMethod(actual: string, expected: 'GET' | 'POST'): void {
   if (actual !== expected) throw invalidParameter('method', `This path takes ${expected}, not ${actual}.`);
+}
+
+/**
+ * Search Console inspects only URLs of the property: under a URL-prefix property's prefix (same scheme and host),
+ * or on a domain property's host or any of its subdomains, over http or https.
+ */
+function assertInspectionUrlInSite(inspectionUrl: unknown, siteUrl: string): void {
+  const refuse = () => invalidParameter('inspectionUrl', `inspectionUrl must be an absolute URL of this project's site ${siteUrl}.`);
+  if (typeof inspectionUrl !== 'string' || !URL.canParse(inspectionUrl)) throw refuse();
+  const url = new URL(inspectionUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse();
+  if (siteUrl.startsWith('sc-domain:')) {
+    const domain = siteUrl.slice('sc-domain:'.length).toLowerCase();
+    if (url.hostname !== domain && !url.hostname.endsWith(`.${domain}`)) throw refuse();
+    return;
+  }
+  if (!URL.canParse(siteUrl) || !url.href.startsWith(new URL(siteUrl).href)) throw refuse();
 }

@@ -30,7 +30,7 @@ export const rawProxyRoutes = [
     bodyVariable: 'request',
     respond: rawBodyResponse,
     summary: 'Raw engine1 request',
-    description: `${BODY} path: sites/<siteUrl>/searchAnalytics/query, sites/<siteUrl>/sitemaps (GET upstream, body ignored) or urlInspection/index:inspect (body.siteUrl must be the project's site). <siteUrl> may be percent-encoded. ${SAME_RULES}`,
+    description: `${BODY} path: sites/<siteUrl>/searchAnalytics/query, sites/<siteUrl>/sitemaps (GET upstream, body ignored) or urlInspection/index:inspect (body.siteUrl must be the project's site and body.inspectionUrl a URL of that site). <siteUrl> may be percent-encoded. ${SAME_RULES}`,
     tags: ['raw'],
   }),
   defineRestRoute({
