@@ -1,6 +1,6 @@
 // A Siteline process for the benchmarks: the real runtime over the in-process sandbox with realistic upstream
-// latency, a bench API key without a practical rate limit, and a bare h3 JSON route as the yardstick. Prints one
-// JSON line ({url, key}) once it listens; runs until killed.
+// latency and a bench API key without a practical rate limit (the yardstick is bench/bare-server.ts, a process of
+// its own). Prints one JSON line ({url, key}) once it listens; runs until killed.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,12 +33,6 @@ const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo
 const credentials = await readSandboxCredentials(credentialsDir);
 const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
 const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
-// Yardsticks: a bare h3 JSON route, and one answering the very body the summary route returns (so a comparison
-// measures Siteline's work per request, not the cost of moving a larger body).
-const summary = await runtime.app.request('http://bench.local/api/v1/metrics/acme-shop/summary?period=28days', { headers: { authorization: `Bearer ${bench.key}` } });
-const summaryBody = (await summary.json()) as Record<string, unknown>;
-runtime.app.get('/__bench/bare', () => ({ ok: true, project: 'acme-shop', value: 42 }));
-runtime.app.get('/__bench/bare-summary', () => summaryBody);
 const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
 await server.ready();
 process.stdout.write(`${JSON.stringify({ url: server.url, key: bench.key })}\n`);
