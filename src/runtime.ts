@@ -13,7 +13,8 @@ import { publicUrlOf, type Settings } from './config/settings.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-json-body.ts';
-import { createResponseCache } from './rest/response-cache.ts';
+import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
+import { watchCatalogueWrites } from './store/write-watch.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
@@ -61,7 +62,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   const clock = overrides.clock ?? (() => new Date());
   const closers: (() => Promise<void>)[] = [];
   try {
-    const store = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    // Every catalogue write through this runtime is announced on the bus (wired once the bus exists).
+    let announceWrite: (table: string) => void = () => undefined;
+    const store = watchCatalogueWrites(await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR }), (table) => announceWrite(table));
     closers.push(() => store.close());
     const secretKey = loadSecretKey(settings);
     const box = createSecretBox(secretKey);
@@ -72,6 +75,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
 
     const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
     await wireKeyRevocation(apiKeys, shared);
+    const responseCache = createResponseCache({ now: () => clock().getTime() });
+    announceWrite = (table) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table });
+    await wireCacheInvalidation(responseCache, shared);
     const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
     const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
 
@@ -95,7 +101,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
-      responseCache: createResponseCache({ now: () => clock().getTime() }),
+      responseCache,
       readiness: () => readiness(store, shared, logger),
       web,
       hasOperation: (name) => registry.has(name),
@@ -135,6 +141,12 @@ async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): P
     const keyId = (message as { keyId?: unknown }).keyId;
     if (typeof keyId === 'string') apiKeys.invalidate(keyId);
   });
+}
+
+/** A catalogue write or a key revocation on any instance empties every instance's response cache. */
+async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState): Promise<void> {
+  await shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, () => cache.clear());
+  await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, () => cache.clear());
 }
 
 async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
