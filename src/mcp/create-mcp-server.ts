@@ -70,7 +70,10 @@ function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
       const variables = toVariables(args);
       const key = variables.force === '1' ? undefined : responseCacheKey(caller.principal.credentialId, 'json', endpoint, variables);
       const cached = key === undefined ? undefined : app.responseCache.get(key);
-      if (cached) return toolResultFromText(cached.text);
+      if (cached) {
+        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version() };
+        return toolResultFromText(cached.text);
+      }
       const builtAt = app.responseCache.version();
       const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
       if (key !== undefined) app.responseCache.set(key, cachedAnswerOf(body), freshUntil, builtAt);

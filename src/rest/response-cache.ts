@@ -12,6 +12,12 @@ export interface CachedResponse {
   contentType: string;
   /** meta.fetchedAt as epoch ms, for Age; NaN for answers without provider data (projects, funnels). */
   fetchedAt: number;
+  /** Set by the cache: when the entry expires (epoch ms), so answers derived from it expire with it. */
+  expiresAt?: number;
+  /** Headers to send with `text` besides Content-Type (prepared once, e.g. an MCP stream's). */
+  headers?: Readonly<Record<string, string>>;
+  /** Where a per-request value (an MCP answer's JSON-RPC id) goes into `text`. */
+  slot?: number;
 }
 
 /**
@@ -65,7 +71,7 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
     get: (key) => cache.get(key),
     set(key, response, freshUntil, builtAt = version) {
       const ttl = Math.min(MAX_TTL_MS, freshUntil - now());
-      if (ttl >= MIN_TTL_MS && builtAt === version) cache.set(key, response, { ttl });
+      if (ttl >= MIN_TTL_MS && builtAt === version) cache.set(key, { ...response, expiresAt: now() + ttl }, { ttl });
     },
     version: () => version,
     clear() {

@@ -74,8 +74,8 @@ describe.skipIf(TEST_REDIS_URL === undefined)('answer cache invalidation across 
     expect(await list()).toBe(0);
     const shop = (await getProjectByKey(a.store.db, 'shop'))!;
     const steps = [
-      { type: 'page' as const, value: '/', match: 'exact' as const },
-      { type: 'page' as const, value: '/done', match: 'exact' as const },
+      { name: 'Step', type: 'page' as const, value: '/', match: 'exact' as const },
+      { name: 'Step', type: 'page' as const, value: '/done', match: 'exact' as const },
     ];
     await createFunnel(a.store.db, { projectId: shop.id, name: 'Done', steps, createdVia: 'cli' });
     await heard;

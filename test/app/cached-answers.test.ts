@@ -13,8 +13,8 @@ let behind: Store;
 let alice: { key: string; accountId: string; keyId: string };
 
 const STEPS = [
-  { type: 'page' as const, value: '/', match: 'exact' as const },
-  { type: 'page' as const, value: '/checkout', match: 'begins_with' as const },
+  { name: 'Step', type: 'page' as const, value: '/', match: 'exact' as const },
+  { name: 'Step', type: 'page' as const, value: '/checkout', match: 'begins_with' as const },
 ];
 
 async function projectKeys(key: string): Promise<string[]> {
