@@ -1,6 +1,7 @@
 // Reads a V8 `.cpuprofile` (node --cpu-prof) and splits the CPU time of a time window into where it went per
 // request: each sample is charged to the category of its innermost frame that has one (a native or anonymous frame
-// is charged to the caller that has), so JSON.stringify called by h3 counts as serialisation, not as h3.
+// or a Node-internal frame outside HTTP is charged to the caller that has one), so a SHA-256 computed for auth counts
+// as auth and JSON.stringify as serialisation.
 import { readFile } from 'node:fs/promises';
 
 interface ProfileNode {
@@ -39,13 +40,14 @@ const CATEGORIES: [string, RegExp][] = [
   ['routing & h3 event (h3, rou3)', /node_modules\/(h3|rou3)\//],
   ['Request/Response adapter (srvx)', /node_modules\/srvx\//],
   ['HTTP parsing & socket I/O (Node)', /node:(_http|http|net|stream|internal\/streams|internal\/http|_stream)|HTTPParser|writev|Socket/],
-  ['other Node internals', /^node:/],
 ];
 
+/** Node's own JavaScript outside HTTP (crypto, timers, promises) is charged to whoever called it. */
+const INHERITS = /^node:/;
+
 function categoryOf(frame: ProfileNode['callFrame']): string | undefined {
-  const text = frame.url || frame.functionName;
   for (const [name, pattern] of CATEGORIES) if (pattern.test(frame.url) || pattern.test(frame.functionName)) return name;
-  return text === '' ? undefined : 'other';
+  return frame.url === '' || INHERITS.test(frame.url) ? undefined : 'other';
 }
 
 /** CPU time after `fromUs` (process.hrtime µs), by category, as a share and as µs per request. */
