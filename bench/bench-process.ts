@@ -1,6 +1,9 @@
-// Starts bench/bench-server.ts as a child process (so the load generator and the server do not share one
-// event loop) and measures routes on it with autocannon.
+// Starts benchmark servers as child processes (so the load generator and a server never share one event loop)
+// and measures routes on them with autocannon: bench/bench-server.ts (Siteline) and bench/bare-server.ts (the
+// yardstick). With BENCH_PROFILE_DIR set, the Siteline server runs under `--cpu-prof` and writes its profile there.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -11,12 +14,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'bench-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<BenchServer> {
+  const child: ChildProcess = spawn(process.execPath, [...execArgv, join(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   const { url, key } = JSON.parse(line) as { url: string; key: string };
   return {
@@ -30,20 +33,35 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
   };
 }
 
+/** Siteline over the in-process sandbox (or SANDBOX_URL). `profileDir`: run it under `--cpu-prof`. */
+export function startBenchServer(env: NodeJS.ProcessEnv = {}, profileDir?: string): Promise<BenchServer> {
+  const execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  return startChild('bench-server.ts', [], env, execArgv);
+}
+
+/** The yardstick: a bare h3 server in its own process answering `bodies` ({path: JSON body}). */
+export async function startBareServer(bodies: Record<string, unknown>): Promise<BenchServer> {
+  const file = join(await mkdtemp(join(tmpdir(), 'siteline-bare-')), 'bodies.json');
+  await writeFile(file, JSON.stringify(bodies));
+  return startChild('bare-server.ts', [file], {});
+}
+
+/** The JSON body `path` answers on `server` once warm (what the bare server must answer to be comparable). */
+export async function warmBodyOf(server: BenchServer, path: string): Promise<unknown> {
+  const headers = { authorization: `Bearer ${server.key}` };
+  await fetch(server.url + path, { headers }).then((r) => r.arrayBuffer());
+  const res = await fetch(server.url + path, { headers });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return res.json();
+}
+
 export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
   errors: number;
-}
-
-/** Warm throughput: `connections` keep-alive clients for `seconds`, after one warm-up request. */
-export async function measureLoad(server: BenchServer, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, seconds = 5, connections = 10): Promise<LoadResult> {
-  const headers = { authorization: `Bearer ${server.key}`, ...init.headers };
-  const warm = await fetch(server.url + path, { method: init.method ?? 'GET', headers, body: init.body });
-  if (!warm.ok) throw new Error(`warm-up of ${path} answered ${warm.status}: ${await warm.text()}`);
-  const result = await autocannon({ url: server.url + path, connections, duration: seconds, method: init.method ?? 'GET', headers, body: init.body });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  /** Requests answered in the measured window. */
+  total: number;
 }
 
 export interface LoadTarget {
@@ -53,22 +71,53 @@ export interface LoadTarget {
   headers?: Record<string, string>;
 }
 
+/** Warm throughput: `connections` keep-alive clients for `seconds`, after one warm-up request. */
+export async function measureLoad(server: BenchServer, target: LoadTarget, seconds = 5, connections = 10): Promise<LoadResult> {
+  const headers = { ...(server.key ? { authorization: `Bearer ${server.key}` } : {}), ...target.headers };
+  const method = target.method ?? 'GET';
+  const warm = await fetch(server.url + target.path, { method, headers, body: target.body });
+  if (!warm.ok) throw new Error(`warm-up of ${target.path} answered ${warm.status}: ${await warm.text()}`);
+  const result = await autocannon({ url: server.url + target.path, connections, duration: seconds, method, headers, body: target.body });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, total: result.requests.total };
+}
+
+export interface Side {
+  server: BenchServer;
+  target: LoadTarget;
+}
+
+export interface Comparison {
+  baseline: LoadResult;
+  subject: LoadResult;
+  /** Median of the per-round subject/baseline throughput ratios. */
+  ratio: number;
+  connections: number;
+  /** 1-minute load average before and after: how busy the shared machine was while measuring. */
+  load: [number, number];
+}
+
 /**
- * Throughput of `subject` relative to `baseline` on the same server: both warmed up, then measured in alternating
- * rounds so drift on a shared machine hits both alike; medians per route and the median of the per-round ratios.
+ * Throughput of `subject` relative to `baseline` (usually the bare server): both warmed up, then measured in
+ * alternating rounds so drift on a shared machine hits both alike; medians per side and of the per-round ratios.
  */
-export async function compareLoad(server: BenchServer, baseline: LoadTarget, subject: LoadTarget, rounds = 3, seconds = 3): Promise<{ baseline: LoadResult; subject: LoadResult; ratio: number }> {
-  await measureLoad(server, baseline.path, baseline, 2);
-  await measureLoad(server, subject.path, subject, 2);
+export async function compareLoad(baseline: Side, subject: Side, connections = 10, rounds = 3, seconds = 3): Promise<Comparison> {
+  const loadBefore = loadavg()[0]!;
+  await measureLoad(baseline.server, baseline.target, 1, connections);
+  await measureLoad(subject.server, subject.target, 1, connections);
   const a: LoadResult[] = [];
   const b: LoadResult[] = [];
   for (let i = 0; i < rounds; i++) {
-    a.push(await measureLoad(server, baseline.path, baseline, seconds));
-    b.push(await measureLoad(server, subject.path, subject, seconds));
+    a.push(await measureLoad(baseline.server, baseline.target, seconds, connections));
+    b.push(await measureLoad(subject.server, subject.target, seconds, connections));
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const pick = (rs: LoadResult[]) => rs.find((r) => r.rps === median(rs.map((x) => x.rps)))!;
-  return { baseline: pick(a), subject: pick(b), ratio: median(b.map((r, i) => r.rps / a[i]!.rps)) };
+  return { baseline: pick(a), subject: pick(b), ratio: median(b.map((r, i) => r.rps / a[i]!.rps)), connections, load: [loadBefore, loadavg()[0]!] };
+}
+
+/** "load 12.3→13.1": the machine's 1-minute load average around a measurement. */
+export function loadNote(load: [number, number]): string {
+  return `load ${load[0].toFixed(1)}→${load[1].toFixed(1)}`;
 }
 
 /** Latency of single cold requests (each path must miss the cache), in ms. */

@@ -1,6 +1,6 @@
 // A Siteline process for the benchmarks: the real runtime over the in-process sandbox with realistic upstream
-// latency, a bench API key without a practical rate limit, and a bare h3 JSON route as the yardstick. Prints one
-// JSON line ({url, key}) once it listens; runs until killed.
+// latency and a bench API key without a practical rate limit (the yardstick is bench/bare-server.ts, a process of
+// its own). Prints one JSON line ({url, key}) once it listens; runs until killed.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,9 @@ import { createSandbox } from '../src/sandbox/sandbox.ts';
 import { BENCH_LATENCY } from './bench-latency.ts';
 
 
-const dataDir = await mkdtemp(join(tmpdir(), 'siteline-bench-'));
+// Instances of one scale-out run share a data folder (SQLite database, sandbox credentials), secret key and Redis
+// namespace: BENCH_DATA_DIR, BENCH_SECRET_KEY, BENCH_REDIS_URL, BENCH_REDIS_PREFIX.
+const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'siteline-bench-')));
 const credentialsDir = join(dataDir, 'sandbox-credentials');
 const sandbox = await createSandbox({
   credentialsDir,
@@ -28,17 +30,14 @@ const sandbox = await createSandbox({
     analyticsQuota: { tokensPerDay: 1e9, tokensPerHour: 1e9, tokensPerProjectPerHour: 1e9, concurrentRequests: 1000 },
   },
 });
-const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64'), ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}) });
-const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch) });
+const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: process.env.BENCH_SECRET_KEY ?? randomBytes(32).toString('base64'), ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}) });
+const shared = process.env.BENCH_REDIS_PREFIX ? { keyPrefix: process.env.BENCH_REDIS_PREFIX } : undefined;
+const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch), shared });
 const credentials = await readSandboxCredentials(credentialsDir);
 const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
 const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
-// Yardsticks: a bare h3 JSON route, and one answering the very body the summary route returns (so a comparison
-// measures Siteline's work per request, not the cost of moving a larger body).
-const summary = await runtime.app.request('http://bench.local/api/v1/metrics/acme-shop/summary?period=28days', { headers: { authorization: `Bearer ${bench.key}` } });
-const summaryBody = (await summary.json()) as Record<string, unknown>;
-runtime.app.get('/__bench/bare', () => ({ ok: true, project: 'acme-shop', value: 42 }));
-runtime.app.get('/__bench/bare-summary', () => summaryBody);
+// How many analytics requests this instance's sandbox has answered (scale-out: proves single-flight across instances).
+runtime.app.get('/__bench/upstream-calls', () => ({ analytics: Object.values(sandbox.stats().analytics).reduce((a, b) => a + b, 0) }));
 const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
 await server.ready();
 process.stdout.write(`${JSON.stringify({ url: server.url, key: bench.key })}\n`);

@@ -15,7 +15,8 @@ import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-json-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
-import { createResponseCache } from './rest/response-cache.ts';
+import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
+import { watchCatalogueWrites } from './store/write-watch.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
@@ -64,11 +65,14 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   const clock = overrides.clock ?? (() => new Date());
   const closers: (() => Promise<void>)[] = [];
   try {
-    const store = await openDatabase({
+    // Every catalogue write through this runtime is announced on the bus (wired once the bus exists).
+    let announceWrite: (table: string) => void = () => undefined;
+    const opened = await openDatabase({
       url: settings.DATABASE_URL,
       dataDir: settings.DATA_DIR,
       onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; requests needing it get 503 until it is back'),
     });
+    const store = watchCatalogueWrites(opened, (table) => announceWrite(table));
     closers.push(() => store.close());
     const secretKey = loadSecretKeyOrExplain(settings);
     const box = createSecretBox(secretKey);
@@ -79,6 +83,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
 
     const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
     await wireKeyRevocation(apiKeys, shared);
+    const responseCache = createResponseCache({ now: () => clock().getTime() });
+    announceWrite = (table) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table });
+    await wireCacheInvalidation(responseCache, shared);
     const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
     const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
 
@@ -106,7 +113,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
-      responseCache: createResponseCache({ now: () => clock().getTime() }),
+      responseCache,
       readiness: () => readiness(store, shared, logger),
       web,
       hasOperation: (name) => registry.has(name),
@@ -159,6 +166,12 @@ async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): P
     const keyId = (message as { keyId?: unknown }).keyId;
     if (typeof keyId === 'string') apiKeys.invalidate(keyId);
   });
+}
+
+/** A catalogue write or a key revocation on any instance empties every instance's response cache. */
+async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState): Promise<void> {
+  await shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, () => cache.clear());
+  await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, () => cache.clear());
 }
 
 async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {

@@ -1,6 +1,6 @@
 // The API key format (SPEC §6): `sl_live_` + 32 random base62 characters + 6 base62 characters of the CRC32 of
 // everything before them. The checksum lets malformed or mistyped keys be rejected without a database lookup.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { BASE62, randomBase62 } from '../store/ids.ts';
 
@@ -36,9 +36,9 @@ export function hasValidChecksum(key: string): boolean {
   return checksumOf(key.slice(0, -CHECKSUM_LENGTH)) === key.slice(-CHECKSUM_LENGTH);
 }
 
-/** SHA-256 hex: what the database stores and looks keys up by. */
+/** SHA-256 hex: what the database stores and looks keys up by. One-shot `hash` runs on every request: no Hash object. */
 export function digestOf(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** `sl_live_` + the first 4 random characters, safe to display and to use as a handle in the CLI. */

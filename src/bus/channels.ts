@@ -5,4 +5,6 @@ export const BUS_CHANNELS = {
   apiKeyRevoked: 'auth:api-key-revoked',
   /** Message: `{ keys: string[] }`; every instance deletes these entries from its in-process cache layer. */
   cacheInvalidate: 'cache:invalidate',
+  /** Message: `{ table: string }`; a write changed what cached answers may show (projects, grants, funnels, data sources). */
+  catalogueChanged: 'cache:catalogue-changed',
 } as const;

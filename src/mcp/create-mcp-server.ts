@@ -3,8 +3,8 @@
 // the factory only registers those on a fresh server, which the SDK needs for every request of either era.
 import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ScopeChallengeHandler, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
-import { JSON_TYPE } from '../http/responses.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
+import { cachedAnswerOf, responseCacheKey } from '../rest/response-cache.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf, type McpCaller } from './mcp-caller.ts';
 import { registerPrompts } from './prompts.ts';
@@ -65,8 +65,8 @@ export function createMcpServices(app: AppDeps): McpServices {
 }
 
 /**
- * Runs the tool's operation. A repeat of the same call by the same credential is answered from the app's
- * micro-cache of recent answers (the one REST uses, under its own keys), as REST answers its repeats.
+ * Runs the tool's operation. A repeat of the same call by the same credential is answered from the app's response
+ * cache, under the key REST uses for the same operation and variables, so either facade's answer serves the other.
  */
 function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
   const endpoint = { operation: tool.operation, field: tool.field };
@@ -74,23 +74,20 @@ function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
     const caller = callerOf(ctx);
     try {
       const variables = toVariables(args);
-      const key = variables.force === '1' ? undefined : `mcp\n${caller.principal.credentialId}\n${tool.name}\n${JSON.stringify(Object.entries(variables).sort())}`;
+      const key = variables.force === '1' ? undefined : responseCacheKey(caller.principal.credentialId, 'json', endpoint, variables);
       const cached = key === undefined ? undefined : app.responseCache.get(key);
-      if (cached) return toolResultFromText(cached.text);
-      const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
-      if (key !== undefined && hasMeta(body)) {
-        const text = JSON.stringify({ ...body, meta: { ...body.meta, cache: 'hit' } });
-        app.responseCache.set(key, { text, contentType: JSON_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
+      if (cached) {
+        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version() };
+        return toolResultFromText(cached.text);
       }
+      const builtAt = app.responseCache.version();
+      const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
+      if (key !== undefined) app.responseCache.set(key, cachedAnswerOf(body), freshUntil, builtAt);
       return toolResult(body);
     } catch (error) {
       return toolError(error, caller.requestId, app.logger);
     }
   };
-}
-
-function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: string } } {
-  return typeof body === 'object' && body !== null && typeof (body as { meta?: unknown }).meta === 'object';
 }
 
 export function createMcpServer(services: McpServices): McpServer {

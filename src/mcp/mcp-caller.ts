@@ -6,6 +6,11 @@ import type { Principal } from '../auth/principal.ts';
 export interface McpCaller {
   principal: Principal;
   requestId: string;
+  /**
+   * Set by a read tool that answered from the response cache: the whole MCP answer may be kept and replayed for the
+   * same call until then (`freshUntil`), unless the cache is cleared after `builtAt`.
+   */
+  replayable?: { freshUntil: number; builtAt: number };
 }
 
 export function toAuthInfo(caller: McpCaller, resource: URL, resourceMetadataUrl: string): AuthInfo {

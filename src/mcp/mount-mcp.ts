@@ -1,6 +1,6 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
 // Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
-// RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → the SDK.
+// RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
 import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse, readRequestBody } from '@modelcontextprotocol/server';
 import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
@@ -9,7 +9,8 @@ import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
-import { toAuthInfo } from './mcp-caller.ts';
+import { keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
+import { toAuthInfo, type McpCaller } from './mcp-caller.ts';
 import { mountProtectedResourceMetadata } from './protected-resource.ts';
 
 export const MCP_PATH = '/api/mcp';
@@ -51,7 +52,8 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     } catch (error) {
       return problemResponse(toAppError(error), requestId);
     }
-    const authInfo = toAuthInfo({ principal, requestId }, resource, resourceMetadataUrl);
+    const caller: McpCaller = { principal, requestId };
+    const authInfo = toAuthInfo(caller, resource, resourceMetadataUrl);
 
     if (!isJsonContentType(request.headers.get('content-type'))) return handler.fetch(request, { authInfo }); // the SDK's 415
     const body = await readBody(request);
@@ -65,7 +67,11 @@ export function mountMcp(app: H3, deps: AppDeps): void {
         return problemResponse(toAppError(error), requestId, event.context.responseHeaders);
       }
     }
-    return handler.fetch(request, { authInfo, parsedBody: body.parsed });
+    const call = replayableCall(caller, request.headers, body.parsed);
+    const kept = call === undefined ? undefined : deps.responseCache.get(call.key);
+    if (kept) return replayAnswer(kept, call!.id);
+    const response = await handler.fetch(request, { authInfo, parsedBody: body.parsed });
+    return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache);
   });
 }
 

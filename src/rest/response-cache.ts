@@ -1,21 +1,57 @@
 // The REST facade's micro-cache: a repeated GET by the same credential is answered with the body it got a moment
 // ago, without running the operation again. Auth, scope and rate limits still run on every request. Entries live
 // no longer than the data they were built from stays fresh, and at most MAX_TTL_MS, which also bounds how long a
-// changed project grant can go unnoticed (the same bound as the API-key cache). Bodies carrying no `meta` (no
-// provider data) are never cached.
+// write nobody announced (another process without Redis) can go unnoticed, the same bound as the API-key cache.
+// Every write this instance or a peer announces (project, grant, funnel, data source, key revocation) clears it.
 import { LRUCache } from 'lru-cache';
+import { JSON_TYPE } from '../http/responses.ts';
+import { CSV_TYPE } from './csv.ts';
 
 export interface CachedResponse {
   text: string;
   contentType: string;
-  /** meta.fetchedAt as epoch ms, for Age. */
+  /** meta.fetchedAt as epoch ms, for Age; NaN for answers without provider data (projects, funnels). */
   fetchedAt: number;
+  /** Set by the cache: when the entry expires (epoch ms), so answers derived from it expire with it. */
+  expiresAt?: number;
+  /** Headers to send with `text` besides Content-Type (prepared once, e.g. an MCP stream's). */
+  headers?: Readonly<Record<string, string>>;
+  /** Where a per-request value (an MCP answer's JSON-RPC id) goes into `text`. */
+  slot?: number;
+}
+
+/**
+ * One key space for every facade: the same stored operation with the same variables for the same credential is the
+ * same answer, whether REST or MCP asked for it.
+ */
+export function responseCacheKey(credentialId: string, format: 'json' | 'csv', endpoint: { operation: string; field?: string }, variables: Record<string, unknown>): string {
+  const names = Object.keys(variables).sort();
+  let key = `${credentialId}\n${format}\n${endpoint.operation}.${endpoint.field ?? ''}`;
+  for (const name of names) key += `\n${name}=${String(variables[name])}`;
+  return key;
+}
+
+/**
+ * What a repeat of a request will be answered with: the same body (JSON, or `csv` when that was asked for), marked as
+ * a cache hit when it has meta.
+ */
+export function cachedAnswerOf(body: unknown, csv?: string): CachedResponse {
+  const meta = typeof body === 'object' && body !== null ? (body as { meta?: { fetchedAt?: string } }).meta : undefined;
+  const hasMeta = typeof meta === 'object' && meta !== null;
+  const fetchedAt = hasMeta ? Date.parse(meta.fetchedAt ?? '') : Number.NaN;
+  if (csv !== undefined) return { text: csv, contentType: CSV_TYPE, fetchedAt };
+  return { text: JSON.stringify(hasMeta ? { ...(body as object), meta: { ...meta, cache: 'hit' } } : body), contentType: JSON_TYPE, fetchedAt };
 }
 
 export interface ResponseCache {
   get(key: string): CachedResponse | undefined;
-  /** Stores until `freshUntil` (capped); ignored when that is too close to be worth it. */
-  set(key: string, response: CachedResponse, freshUntil: number): void;
+  /**
+   * Stores until `freshUntil` (capped); ignored when that is too close to be worth it, or when the cache was cleared
+   * since `builtAt` (the `version()` read before the answer was built: it may predate the write that cleared it).
+   */
+  set(key: string, response: CachedResponse, freshUntil: number, builtAt?: number): void;
+  /** Increases with every clear. */
+  version(): number;
   clear(): void;
 }
 
@@ -30,12 +66,17 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
     ttlAutopurge: false,
     perf: { now },
   });
+  let version = 0;
   return {
     get: (key) => cache.get(key),
-    set(key, response, freshUntil) {
+    set(key, response, freshUntil, builtAt = version) {
       const ttl = Math.min(MAX_TTL_MS, freshUntil - now());
-      if (ttl >= MIN_TTL_MS) cache.set(key, response, { ttl });
+      if (ttl >= MIN_TTL_MS && builtAt === version) cache.set(key, { ...response, expiresAt: now() + ttl }, { ttl });
     },
-    clear: () => cache.clear(),
+    version: () => version,
+    clear() {
+      version++;
+      cache.clear();
+    },
   };
 }

@@ -11,6 +11,7 @@ import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
 import { CSV_TYPE, toCsv, wantsCsv } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
+import { cachedAnswerOf, responseCacheKey } from './response-cache.ts';
 
 /**
  * Answers with the body text and the headers set on `event.res`: h3 sends that straight away, which is markedly
@@ -25,18 +26,18 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   const url = event.url;
   assertKnownQuery(url.searchParams, route);
   const csv = route.csvRows !== undefined && wantsCsv(url.searchParams, request.headers);
-  const cacheKey = route.method === 'GET' && url.searchParams.get('force') !== '1' ? `${principal.credentialId}\n${csv ? 'csv' : 'json'}\n${url.pathname}${url.search}` : undefined;
-  const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
-  if (cached) return answer(event, cached.text, cached.contentType, { 'cache-status': 'siteline; hit', age: ageOf(cached.fetchedAt, deps.clock()) });
-
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
-  if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
+  const cacheKey = route.method === 'GET' && variables.force !== '1' ? responseCacheKey(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
+  const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
+  if (cached) return answer(event, cached.text, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
 
+  if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
+  const builtAt = deps.responseCache.version();
   const { body, freshUntil } = await runEndpointWithFreshness(deps, principal, requestId, route, variables);
   const headers = cacheHeadersOf(body, deps.clock());
   if (route.respond) return route.respond(body, headers);
   const csvText = csv ? toCsv(route.csvRows!(body)) : undefined;
-  if (cacheKey !== undefined && hasMeta(body)) remember(deps, cacheKey, body, csvText, freshUntil);
+  if (cacheKey !== undefined) deps.responseCache.set(cacheKey, cachedAnswerOf(body, csvText), freshUntil, builtAt);
   return csvText === undefined ? answer(event, JSON.stringify(body), JSON_TYPE, headers) : answer(event, csvText, CSV_TYPE, headers);
 }
 
@@ -47,18 +48,10 @@ function answer(event: H3Event, text: string, contentType: string, headers: Reco
   return text;
 }
 
-function ageOf(fetchedAt: number, now: Date): string {
-  return String(Math.max(0, Math.floor((now.getTime() - fetchedAt) / 1000)));
-}
-
-function hasMeta(body: unknown): body is { meta: { cache: string; fetchedAt: string } } {
-  return typeof body === 'object' && body !== null && typeof (body as { meta?: unknown }).meta === 'object';
-}
-
-/** What a repeat of this request will be answered with: the same body, now a cache hit. */
-function remember(deps: AppDeps, key: string, body: { meta: { cache: string; fetchedAt: string } }, csvText: string | undefined, freshUntil: number): void {
-  const text = csvText ?? JSON.stringify({ ...body, meta: { ...body.meta, cache: 'hit' } });
-  deps.responseCache.set(key, { text, contentType: csvText === undefined ? JSON_TYPE : CSV_TYPE, fetchedAt: Date.parse(body.meta.fetchedAt) }, freshUntil);
+/** A hit of an answer with provider data says so (Cache-Status, Age); one without (projects, funnels) looks as it did. */
+function hitHeaders(fetchedAt: number, now: Date): Record<string, string> {
+  if (Number.isNaN(fetchedAt)) return {};
+  return { 'cache-status': 'siteline; hit', age: String(Math.max(0, Math.floor((now.getTime() - fetchedAt) / 1000))) };
 }
 
 /** `format` is shared by every route that offers CSV; anything else must be declared by the route. Every unknown name is reported at once. */

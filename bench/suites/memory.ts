@@ -1,0 +1,132 @@
+// Memory of the API process alone: the sandbox runs in a process of its own (SANDBOX_URL), the API is `node
+// src/main.ts` as deployed. RSS idle after start, then after 10,000 distinct reports went through its caches.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_EMAIL } from '../../src/demo/seed-demo.ts';
+import { addDays } from '../../src/domain/calendar.ts';
+import type { Measurement, SuiteResult } from '../suite.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const REPORTS = 10_000;
+const CONCURRENCY = 16;
+const MIB = 1024 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** 10,000 distinct custom periods (start and length vary), each its own report. */
+function reportPaths(): string[] {
+  const end = addDays(new Date().toISOString().slice(0, 10), -3);
+  const paths: string[] = [];
+  for (let back = 0; paths.length < REPORTS; back++) {
+    for (let length = 1; length <= 50 && paths.length < REPORTS; length++) {
+      const last = addDays(end, -back);
+      paths.push(`/api/v1/metrics/acme-shop/summary?period=custom_${addDays(last, -length)}_${last}`);
+    }
+  }
+  return paths;
+}
+
+/** A key of the demo account whose own limit does not cap the load (through the CLI, as an operator would). */
+async function createKey(dataDir: string): Promise<string> {
+  const cli = spawn(process.execPath, ['src/cli/main.ts', 'keys', 'create', '--account', DEMO_EMAIL, '--rate-limit', '1000000', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir } });
+  let out = '';
+  cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+  if (code !== 0) throw new Error(`siteline keys create exited with ${code}`);
+  return (JSON.parse(out) as { key: string }).key;
+}
+
+export default async function memorySuite(): Promise<SuiteResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'siteline-bench-memory-'));
+  const [sandboxPort, apiPort] = await Promise.all([freePort(), freePort()]);
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandbox = start(['src/cli/main.ts', 'sandbox', '--port', String(sandboxPort), '--credentials-dir', join(dataDir, 'sandbox-credentials')], {});
+  let api: ChildProcess | undefined;
+  const measurements: Measurement[] = [];
+  try {
+    await waitFor(`${sandboxUrl}/__sandbox/stats`, sandbox);
+    const quota = { analyticsQuota: { tokensPerDay: 1e9, tokensPerHour: 1e9, tokensPerProjectPerHour: 1e9, concurrentRequests: 1000 } };
+    await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quota) });
+    api = start(['src/main.ts'], { DATA_DIR: dataDir, SANDBOX_URL: sandboxUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitFor(`${apiUrl}/healthz`, api);
+    const key = await createKey(dataDir);
+    // Idle: started, demo seeded, one request served, a moment to settle.
+    await fetch(`${apiUrl}/api/v1/projects/list`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const idle = await rssOf(api.pid!);
+    measurements.push({ name: 'API process RSS, idle', value: idle / MIB, unit: 'MiB', target: { op: '<=', value: 120 }, notes: `load ${loadavg()[0]!.toFixed(1)}` });
+
+    const paths = reportPaths();
+    let next = 0;
+    let failed = 0;
+    let limited = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < paths.length) {
+          const res = await fetch(apiUrl + paths[next++]!, { headers: { authorization: `Bearer ${key}` } });
+          await res.arrayBuffer();
+          if (res.status === 429) limited++;
+          else if (!res.ok) failed++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const after = await rssOf(api.pid!);
+    measurements.push({
+      name: `API process RSS after ${REPORTS} distinct cached reports`,
+      value: after / MIB,
+      unit: 'MiB',
+      target: { op: '<=', value: 250 },
+      notes: `${seconds.toFixed(0)} s, ${failed} failed, ${limited} rate-limited; load ${loadavg()[0]!.toFixed(1)}`,
+    });
+  } finally {
+    if (api) await stop(api);
+    await stop(sandbox);
+  }
+  return {
+    suite: 'memory',
+    description: `The API process alone (\`node src/main.ts\` with SANDBOX_URL; the sandbox in its own process), default cache bounds, demo data. Reports are cold summaries over distinct custom periods, ${CONCURRENCY} at a time; RSS read from /proc.`,
+    measurements,
+  };
+}
