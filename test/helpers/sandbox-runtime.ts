@@ -13,9 +13,17 @@ export interface SandboxRuntime extends Omit<TestRuntime, 'demo'> {
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function createSandboxRuntime(options: TestRuntimeOptions & { sandbox?: CreateSandboxOptions } = {}): Promise<SandboxRuntime> {
+export interface SandboxRuntimeOptions extends TestRuntimeOptions {
+  sandbox?: CreateSandboxOptions;
+  /** Sits between the app and the sandbox, e.g. to rewrite one provider answer into a shape the demo data never has. */
+  intercept?: (request: Request, sandboxFetch: (request: Request) => Promise<Response>) => Promise<Response>;
+}
+
+export async function createSandboxRuntime(options: SandboxRuntimeOptions = {}): Promise<SandboxRuntime> {
   let sandbox: Sandbox | undefined;
-  const rt = await createTestRuntime({ ...options, upstream: (request) => sandbox!.fetch(request) });
+  const sandboxFetch = (request: Request) => sandbox!.fetch(request);
+  const upstream = options.intercept ? (request: Request) => options.intercept!(request, sandboxFetch) : sandboxFetch;
+  const rt = await createTestRuntime({ ...options, upstream });
   const credentialsDir = join(rt.dataDir, 'sandbox-credentials');
   sandbox = await createSandbox({ credentialsDir, env: {}, ...options.sandbox });
   const credentials = await readSandboxCredentials(credentialsDir);
