@@ -1,6 +1,7 @@
 // GET /metrics/{projectKey}/landing-pages: analytics landing pages joined with search pages on the normalised URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let rt: SandboxRuntime;
 const URL = '/api/v1/metrics/northwind-journal/landing-pages';
@@ -34,11 +35,11 @@ describe('landing pages', () => {
     for (let i = 1; i < byClicks.length; i++) expect(byClicks[i - 1]!.clicks).toBeGreaterThanOrEqual(byClicks[i]!.clicks);
     const recipes = await rt.get(`${URL}?filter=${encodeURIComponent('page=@/recipes/')}&limit=1000`);
     expect((recipes.body.rows as Row[]).length).toBeGreaterThan(0);
-    expect((recipes.body.rows as Row[]).every((r) => r.page.includes('/recipes/'))).toBe(true);
+    expectEvery((recipes.body.rows as Row[]), (r) => r.page.includes('/recipes/'));
     expect(recipes.body.totalRows).toBe(recipes.body.rows.length);
     const all = (await rt.get(`${URL}?limit=1000&order=clicks`)).body.rows as Row[];
     const noSearch = all.filter((r) => r.impressions === 0);
-    expect(noSearch.every((r) => r.position === null)).toBe(true);
+    expectEvery(noSearch, (r) => r.position === null);
   });
 
   it('sp narrows the engines; a missing engine is named with sp=all', async () => {

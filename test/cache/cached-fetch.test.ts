@@ -4,7 +4,9 @@ import type { CacheStore } from '../../src/cache/cache-store.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
 import type { CachePolicy } from '../../src/cache/ttl-policy.ts';
 import { AppError } from '../../src/errors/app-error.ts';
+import { expectAppErrorRejection } from '../domain/expect-app-error.ts';
 import { deferred, manualClock } from './redis-helpers.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 const policy: CachePolicy = { freshMs: 1_000, revalidateMs: 1_000, staleIfErrorMs: 10_000 };
 
@@ -58,7 +60,7 @@ describe('cachedFetch', () => {
     t.willLoad(() => gate.promise);
 
     const reads = await Promise.all(Array.from({ length: 20 }, () => t.cachedFetch(t.options())));
-    expect(reads.every((r) => r.cache === 'stale' && r.value === 'v1')).toBe(true);
+    expectEvery(reads, (r) => r.cache === 'stale' && r.value === 'v1');
     gate.resolve('v2');
     await t.cachedFetch.drain();
 
@@ -161,7 +163,7 @@ describe('cachedFetch', () => {
   it('loads again right after a failure, without any time passing', async () => {
     const t = setup();
     t.willLoad(upstreamDown);
-    await expect(t.cachedFetch(t.options())).rejects.toThrow();
+    await expectAppErrorRejection(t.cachedFetch(t.options()), { code: 'upstream_error', status: 502, provider: 'analytics' });
     t.willLoad(async () => 'ok');
     expect((await t.cachedFetch(t.options())).value).toBe('ok');
     expect(t.loads()).toBe(2);
@@ -192,7 +194,7 @@ describe('cachedFetch', () => {
     gate.resolve('shared');
     const results = await Promise.all(calls);
     expect(t.loads()).toBe(1);
-    expect(results.every((r) => r.value === 'shared' && r.cache === 'miss')).toBe(true);
+    expectEvery(results, (r) => r.value === 'shared' && r.cache === 'miss');
   });
 
   it('never serves an entry recorded for another data source', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cutDaily, cutWeekly } from '../../src/reports/search-engine2.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import type { Warning } from '../../src/loaders/meta.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 import { engine1Freshness, mergeFigures, settleEngines, toFiguresJson } from '../../src/reports/search-sources.ts';
 
 describe('mergeFigures', () => {
@@ -70,14 +71,11 @@ describe('engine2 history cuts', () => {
 describe('settleEngines', () => {
   const failing = (provider: string, code: 'upstream_error' | 'upstream_timeout' | 'invalid_parameter' = 'upstream_error') =>
     Promise.reject(new AppError(code, `${provider} failed`, { provider }));
-  async function rejection(promise: Promise<unknown>): Promise<AppError> {
-    const outcome = await promise.then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(outcome).toBeInstanceOf(AppError);
-    return outcome as AppError;
-  }
+  const rejection = async (promise: Promise<unknown>) => {
+    const error = await rejectionOf(promise);
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  };
 
   it('both answering: both values, no warning', async () => {
     const warnings: Warning[] = [];

@@ -6,6 +6,7 @@ import { JWT, UserRefreshClient } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxFetch, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { CREDENTIALS_DIR, JOURNAL_SITE, LARGE, SHOP_SITE, SMALL } from './helpers.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 
 const SCOPES = ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'];
 
@@ -35,7 +36,9 @@ describe('official clients in-process (fetchImplementation)', () => {
     const { generateKeyPairSync } = await import('node:crypto');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
     const forged = new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: privateKey, scopes: SCOPES, transporterOptions: { fetchImplementation: sandboxFetch(sandbox) } });
-    await expect(forged.getAccessToken()).rejects.toThrow(/invalid_grant: Invalid JWT Signature\./);
+    const error = await rejectionOf(forged.getAccessToken());
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('invalid_grant: Invalid JWT Signature.');
   });
 
   it('serves every v1beta method', async () => {
