@@ -16,7 +16,7 @@ describe.skipIf(!REDIS_URL)('keys revoke with Redis', () => {
       // The server's own revocation handler subscribed first, so once this one hears the message the key is dropped.
       const heard = Promise.withResolvers<unknown>();
       await rt.shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, heard.resolve);
-      const revoked = await runSiteline(['keys', 'revoke', keyId, '--account', 'fanout@example.com', '--json'], { DATA_DIR: rt.dataDir, REDIS_URL: REDIS_URL! });
+      const revoked = await runSiteline(['keys', 'revoke', keyId, '--account', 'fanout@example.com', '--json'], { ...rt.cliEnv, REDIS_URL: REDIS_URL! });
       expect(revoked.code).toBe(0);
       expect(revoked.json()).toMatchObject({ announced: 'sent' });
       expect(await heard.promise).toEqual({ keyId });
