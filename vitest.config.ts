@@ -16,5 +16,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Test files share their worker's module cache instead of re-importing the app per file: the suite holds no
+    // module-level state between files (every test builds its own runtime, stores, caches and clocks; fake timers
+    // are restored), and a shuffled order stays green. Several times faster on 2 cores.
+    isolate: false,
   },
 });

@@ -18,18 +18,27 @@ describe('official clients in-process (fetchImplementation)', () => {
   beforeAll(async () => {
     // The JWT grant signs with the real clock, so these tests keep the default clock.
     sandbox = await createSandbox({ credentialsDir: CREDENTIALS_DIR, env: {} });
-    const fetchImplementation = sandboxFetch(sandbox);
-    jwt = new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: sandbox.credentials.serviceAccount.private_key, scopes: SCOPES, transporterOptions: { fetchImplementation } });
-    const c = sandbox.credentials.oauthClient;
-    refresh = new UserRefreshClient({ clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, transporterOptions: { fetchImplementation } });
+    ({ jwt, refresh } = authClients());
   });
 
+  /** Fresh clients (no token cached yet), so a test's token count does not depend on the tests before it. */
+  function authClients(): { jwt: JWT; refresh: UserRefreshClient } {
+    const fetchImplementation = sandboxFetch(sandbox);
+    const c = sandbox.credentials.oauthClient;
+    return {
+      jwt: new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: sandbox.credentials.serviceAccount.private_key, scopes: SCOPES, transporterOptions: { fetchImplementation } }),
+      refresh: new UserRefreshClient({ clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, transporterOptions: { fetchImplementation } }),
+    };
+  }
+
   it('obtains tokens through the JWT-bearer and refresh_token grants', async () => {
-    const a = await jwt.getAccessToken();
-    const b = await refresh.getAccessToken();
+    const fresh = authClients();
+    const before = sandbox.stats().token.token ?? 0;
+    const a = await fresh.jwt.getAccessToken();
+    const b = await fresh.refresh.getAccessToken();
     expect(a.token).toMatch(/^ya29\.sbx\./);
     expect(b.token).toMatch(/^ya29\.sbx\./);
-    expect(sandbox.stats().token.token).toBe(2);
+    expect(sandbox.stats().token.token).toBe(before + 2);
   });
 
   it('rejects a JWT signed by another key with invalid_grant', async () => {

@@ -146,7 +146,7 @@ describe('engine2 wire format', () => {
     expect(traffic[0]!.__type).toBe('RankAndTrafficStats:#Microsoft.Bing.Webmaster.Api');
     const detail = rowsOf((await bing('GetQueryPageDetailStats', { query: 'running shoes', page: forQuery[0]!.Query })).text);
     expect(detail[0]!.__type).toBe('DetailedQueryStats:#Microsoft.Bing.Webmaster.Api');
-  });
+  }, 60_000); // generates the large site's year of engine2 data: ~14 s alone, more on a busy CI box
 
   it('shares pages with engine1 and overlaps its queries with smaller volumes', async () => {
     const bingQueries = rowsOf((await bing('GetQueryStats')).text);
