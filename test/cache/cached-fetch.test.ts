@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCachedFetch, type CachedFetchOptions } from '../../src/cache/cached-fetch.ts';
+import { createCachedFetch, defaultRetryableForStale, type CachedFetchOptions } from '../../src/cache/cached-fetch.ts';
 import type { CacheStore } from '../../src/cache/cache-store.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
 import type { CachePolicy } from '../../src/cache/ttl-policy.ts';
@@ -203,5 +203,50 @@ describe('cachedFetch', () => {
     const other = await t.cachedFetch(t.options({ source: 'analytics:2' }));
     expect(other.cache).toBe('miss');
     expect(t.loads()).toBe(2);
+  });
+});
+
+describe('cache windows at their exact edges', () => {
+  it('is a hit until freshUntil, stale-while-revalidate from then until revalidateUntil, and loads again after', async () => {
+    const t = setup();
+    const first = await t.cachedFetch(t.options());
+    expect(first.freshUntil).toBe(t.clock.now() + 1_000);
+    t.clock.advance(1_000); // exactly freshUntil: no longer fresh
+    const stale = await t.cachedFetch(t.options());
+    expect(stale).toMatchObject({ value: 'v1', cache: 'stale' });
+    // A stale answer says it is not fresh: it bounds caches built on top of it by its own age.
+    expect(stale.freshUntil).toBe(first.storedAt);
+    await t.cachedFetch.drain();
+    expect(t.loads()).toBe(2);
+    t.clock.advance(2_000); // exactly revalidateUntil of the refreshed entry: load first
+    t.willLoad(async () => 'v3');
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v3', cache: 'miss' });
+  });
+
+  it('logs a failed background refresh and a stale answer served after a failure', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(1_500);
+    t.willLoad(upstreamDown);
+    await t.cachedFetch(t.options());
+    await t.cachedFetch.drain();
+    expect(t.logger.warn).toHaveBeenCalledWith(expect.objectContaining({ key: 'k', source: 'analytics:1' }), 'background cache refresh failed');
+    t.clock.advance(1_000);
+    expect((await t.cachedFetch(t.options())).cache).toBe('stale');
+    expect(t.logger.warn).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'k', source: 'analytics:1', err: expect.any(AppError) }), 'serving stale cache entry after upstream failure');
+  });
+});
+
+describe('defaultRetryableForStale', () => {
+  it.each([
+    ['a 500', new AppError('upstream_error', 'x', { status: 500 }), true],
+    ['a 502', new AppError('upstream_error', 'x'), true],
+    ['a spent quota (429)', new AppError('upstream_quota_exhausted', 'x'), true],
+    ['a network error', new TypeError('fetch failed'), true],
+    ['a caller error (400)', new AppError('invalid_parameter', 'x', { param: 'period' }), false],
+    ['a burst limit (429, not quota)', new AppError('rate_limited', 'x'), false],
+    ['a rejected credential (424)', new AppError('upstream_credential_invalid', 'x'), false],
+  ])('%s → %s', (_name, error, expected) => {
+    expect(defaultRetryableForStale(error)).toBe(expected);
   });
 });
