@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Names the run's PostgreSQL schemas and drops them when every file is done (see the file).
+    globalSetup: ['test/helpers/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
