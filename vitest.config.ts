@@ -12,9 +12,15 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Names the run's PostgreSQL schemas and drops them when every file is done (see the file).
+    globalSetup: ['test/helpers/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Test files share their worker's module cache instead of re-importing the app per file: the suite holds no
+    // module-level state between files (every test builds its own runtime, stores, caches and clocks; fake timers
+    // are restored), and a shuffled order stays green. Several times faster on 2 cores.
+    isolate: false,
   },
 });

@@ -1,6 +1,7 @@
 // Every failure path answers RFC 9457 problem JSON with the contract's codes, statuses and headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountWithKey, createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
+import { expectAppError } from '../domain/expect-app-error.ts';
 
 let rt: TestRuntime;
 let key: string;
@@ -109,7 +110,8 @@ describe('scopes', () => {
   it('403 insufficient_scope names the scope in WWW-Authenticate', async () => {
     const { requireScope } = await import('../../src/auth/principal.ts');
     const principal = await rt.apiKeys.verify(key);
-    expect(() => requireScope(principal, 'raw')).toThrowError(/raw/);
+    const error = expectAppError(() => requireScope(principal, 'raw'), { code: 'insufficient_scope', status: 403, includes: ["'raw'"] });
+    expect(error.headers['WWW-Authenticate']).toContain('scope="raw"');
     expect(accountId).toBeTruthy();
     expect(keyId).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { createFunnel } from '../../src/store/funnels-repository.ts';
 import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { createAccountWithKey } from '../helpers/test-runtime.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let rt: SandboxRuntime;
 type Step = { name: string; users: number; conversionRate: number; dropOff: number; dropOffRate: number };
@@ -87,7 +88,7 @@ describe('observed events and pages', () => {
     const { body } = await rt.get(`/api/v1/metrics/acme-shop/observed/pages?limit=50&filter=${encodeURIComponent('pagePath=@/products/')}`);
     const rows = body.rows as { pagePath: string; screenPageViews: number; users: number }[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.pagePath.includes('/products/'))).toBe(true);
+    expectEvery(rows, (r) => r.pagePath.includes('/products/'));
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.screenPageViews).toBeGreaterThanOrEqual(rows[i]!.screenPageViews);
     expect((await rt.get('/api/v1/metrics/acme-shop/observed/pages?filter=country==x')).body).toMatchObject({ status: 400, param: 'filter' });
     expect((await rt.get('/api/v1/metrics/acme-shop/observed/events?limit=abc')).body).toMatchObject({ status: 400, param: 'limit' });

@@ -140,6 +140,33 @@ describe('every raw proxy', () => {
   });
 });
 
+describe('GraphQL rawProxy', () => {
+  const query = 'query($request: JSON!) { rawProxy(provider: "analytics", request: $request) { status body } }';
+  const request = { project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: REPORT };
+  async function graphql(key: string) {
+    const res = await rt.request('/api/graphql', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { request } }) });
+    return { status: res.status, json: (await res.json()) as { data?: { rawProxy: { status: number; body: string } | null } | null; errors?: { extensions: Record<string, unknown> }[] } };
+  }
+
+  it('answers with the provider JSON for a key with the raw scope', async () => {
+    const { status, json } = await graphql(rt.demo.apiKey);
+    expect(status).toBe(200);
+    expect(json.errors).toBeUndefined();
+    expect(json.data?.rawProxy?.status).toBe(200);
+    expect(JSON.parse(json.data!.rawProxy!.body)).toHaveProperty('rows');
+  });
+
+  it('refuses a read-only key with insufficient_scope before any upstream call', async () => {
+    const { key } = await createAccountWithKey({ ...rt, demo: undefined }, { email: 'gql-reader@example.com', projects: ['acme-shop'], scopes: ['read'] });
+    const { status, json } = await graphql(key);
+    expect(status).toBe(200);
+    expect(json.data?.rawProxy ?? null).toBeNull();
+    expect(json.errors).toHaveLength(1);
+    expect(json.errors![0]!.extensions).toMatchObject({ code: 'insufficient_scope', status: 403 });
+    expect(calls()).toBe(0);
+  });
+});
+
 describe('raw proxy through GraphQL', () => {
   const gql = (request: unknown) =>
     rt.request('/api/graphql', {

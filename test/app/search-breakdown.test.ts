@@ -2,6 +2,7 @@
 // upstream, engine2 locally, unsupported ones refused before any upstream call), CSV and errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let rt: SandboxRuntime;
 // northwind-journal: a medium site keeps full breakdowns quick while both engines are connected.
@@ -64,7 +65,7 @@ describe('search breakdown', () => {
     const { body } = await rt.get(`${URL}?dimension=query&filter=${encodeURIComponent('query=@recipe')}&limit=1000`);
     const rows = body.rows as Row[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => (r.query as string).includes('recipe'))).toBe(true);
+    expectEvery(rows, (r) => (r.query as string).includes('recipe'));
     expect(rows.some((r) => r.byProvider.engine2)).toBe(true);
     expect(body.meta.sources).toEqual(['engine1', 'engine2']);
   });

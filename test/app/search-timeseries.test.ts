@@ -2,6 +2,7 @@
 // engine1 only, CSV, and parameter errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let rt: SandboxRuntime;
 const URL = '/api/v1/metrics/acme-shop/search/timeseries';
@@ -45,7 +46,7 @@ describe('search timeseries', () => {
     const { body } = await rt.get(`${URL}?period=7days&sp=engine1`);
     expect(body.sp).toBe('engine1');
     expect(body.byProvider).toBeUndefined();
-    expect((body.points as Point[]).every((p) => p.byProvider === undefined)).toBe(true);
+    expectEvery((body.points as Point[]), (p) => p.byProvider === undefined);
     expect(body.meta.sources).toEqual(['engine1']);
   });
 

@@ -1,6 +1,7 @@
 // Timeseries, dimension breakdown, realtime and metadata through the whole app against the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let rt: SandboxRuntime;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('GET /metrics/{projectKey}/timeseries', () => {
     expect(weekly.body.points.reduce((s: number, p: { value: number }) => s + p.value, 0)).toBe(weekly.body.total);
     const monthly = await rt.get('/api/v1/metrics/tiny-saas/timeseries?period=365days&interval=month&metric=sessions');
     expect(monthly.body.points.length).toBeGreaterThanOrEqual(12);
-    expect(monthly.body.points.slice(1).every((p: { date: string }) => p.date.endsWith('-01'))).toBe(true);
+    expectEvery(monthly.body.points.slice(1), (p: { date: string }) => p.date.endsWith('-01'));
   });
 
   it('compares bucket by bucket', async () => {

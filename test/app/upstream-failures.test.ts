@@ -1,11 +1,12 @@
 // Upstream faults through the whole app: a rejected credential is a 424 (never a 401) and shows on the data
 // source; 5xx bursts are retried; persistent failures answer with a stale copy when one exists.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 
 let rt: SandboxRuntime;
+const RESILIENCE = { attemptTimeoutMs: 2_000, deadlineMs: 5_000, backoffInitialMs: 1, backoffMaxMs: 5, breakerThreshold: 1000 };
 beforeAll(async () => {
-  rt = await createSandboxRuntime({ providerResilience: { attemptTimeoutMs: 2_000, deadlineMs: 5_000, backoffInitialMs: 1, backoffMaxMs: 5, breakerThreshold: 1000 } });
+  rt = await createSandboxRuntime({ providerResilience: RESILIENCE });
 });
 afterAll(() => rt.dispose());
 beforeEach(() => {
@@ -15,6 +16,9 @@ beforeEach(() => {
 
 describe('upstream failures', () => {
   it('answers 424 for a revoked credential and marks the data source, then recovers', async () => {
+    // Its own runtime: no access token cached by another test, so the revocation shows at the token grant.
+    const rt = await createSandboxRuntime({ providerResilience: RESILIENCE });
+    onTestFinished(() => rt.dispose());
     rt.sandbox.setFaults({ revoked: { serviceAccount: true } });
     const failed = await rt.get('/api/v1/metrics/tiny-saas/summary?period=custom_2026-01-01_2026-01-31');
     expect(failed.status).toBe(424);

@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/store/database.ts';
 import type { Store } from '../../src/store/database.ts';
 import { createProject } from '../../src/store/projects-repository.ts';
 import type { Database } from '../../src/store/schema.ts';
+import { expectAppErrorRejection } from '../domain/expect-app-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'siteline-keys-'));
 let store: Store;
@@ -251,5 +252,78 @@ describe('API key service', () => {
     const listed = await keys.list(otherAccountId);
     expect(listed.map((k) => k.id)).toEqual([second.record.id, first.record.id]);
     for (const view of listed) expect(view).not.toHaveProperty('digest');
+  });
+});
+
+describe('input validation at its edges', () => {
+  let n = 0;
+  const freshAccount = async () => (await createAccount(store.db, { email: `edge${++n}@example.com`, name: 'Edge' })).id;
+
+  it('accepts a name of 1 to 100 characters (trimmed) and refuses an empty or longer one', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    expect((await keys.create(account, { name: `  ${'n'.repeat(100)}  ` })).record.name).toBe('n'.repeat(100));
+    expect((await keys.create(account, {})).record.name).toBe('API key');
+    await expectAppErrorRejection(keys.create(account, { name: 'n'.repeat(101) }), { code: 'invalid_parameter', param: 'name' });
+    await expectAppErrorRejection(keys.create(account, { name: '   ' }), { code: 'invalid_parameter', param: 'name' });
+  });
+
+  it('accepts a rate limit of 1 to 1,000,000 per minute, whole numbers only', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    expect((await keys.create(account, { rateLimitPerMinute: 1 })).record.rateLimitPerMinute).toBe(1);
+    expect((await keys.create(account, { rateLimitPerMinute: 1_000_000 })).record.rateLimitPerMinute).toBe(1_000_000);
+    expect((await keys.create(account, { rateLimitPerMinute: null })).record.rateLimitPerMinute).toBeNull();
+    for (const bad of [0, 1_000_001, 2.5]) {
+      await expectAppErrorRejection(keys.create(account, { rateLimitPerMinute: bad }), { code: 'invalid_parameter', param: 'rateLimitPerMinute', includes: [`'${bad}'`] });
+    }
+  });
+
+  it('needs an expiry strictly in the future', async () => {
+    const { keys, clock } = service();
+    const account = await freshAccount();
+    await expectAppErrorRejection(keys.create(account, { expiresAt: new Date(clock.now()) }), { code: 'invalid_parameter', param: 'expires' });
+    await expectAppErrorRejection(keys.create(account, { expiresAt: new Date(Number.NaN) }), { code: 'invalid_parameter', param: 'expires' });
+    expect((await keys.create(account, { expiresAt: new Date(clock.now() + 1) })).record.expiresAt).toBe(new Date(clock.now() + 1).toISOString());
+  });
+
+  it('restricts to the given projects, deduplicated and sorted; an empty restriction is refused', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    expect((await keys.create(account, { projectKeys: ['shop', 'blog', 'shop'] })).record.projectKeys).toEqual(['blog', 'shop']);
+    expect((await keys.create(account, { projectKeys: null })).record.projectKeys).toBeNull();
+    await expectAppErrorRejection(keys.create(account, { projectKeys: [] }), { code: 'invalid_parameter', param: 'projects' });
+    await expectAppErrorRejection(keys.create(account, { projectKeys: ['ghost', 'shop', 'nowhere'] }), {
+      code: 'invalid_parameter',
+      param: 'projects',
+      includes: ["'ghost', 'nowhere'"],
+    });
+  });
+
+  it('finds a key by id or by its displayed prefix (with or without sl_live_, spaces trimmed), preferring the active one', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    const issued = await keys.create(account, {});
+    const prefix = issued.record.prefix;
+    expect((await keys.revoke(account, `  ${issued.record.id}  `)).id).toBe(issued.record.id);
+    const second = await keys.create(account, {});
+    expect((await keys.rotate(account, ` ${second.record.prefix} `, { graceMs: 0 })).previous.id).toBe(second.record.id);
+    const third = await keys.create(account, {});
+    expect((await keys.revoke(account, third.record.prefix.replace(/^sl_live_/, ''))).id).toBe(third.record.id);
+    await expectAppErrorRejection(keys.revoke(account, 'sl_live_zzzz'), { code: 'not_found', status: 404, includes: ["'sl_live_zzzz'"] });
+    expect(prefix).toMatch(/^sl_live_/);
+  });
+
+  it('refuses a negative or non-finite grace period, and an inactive key, when rotating', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    const issued = await keys.create(account, {});
+    for (const graceMs of [-1, Number.POSITIVE_INFINITY, Number.NaN]) {
+      await expectAppErrorRejection(keys.rotate(account, issued.record.id, { graceMs }), { code: 'invalid_parameter', param: 'grace' });
+    }
+    const rotated = await keys.rotate(account, issued.record.id, { graceMs: 0 });
+    expect(rotated.previous.id).toBe(issued.record.id);
+    await keys.revoke(account, rotated.record.id);
+    await expectAppErrorRejection(keys.rotate(account, rotated.record.id), { code: 'invalid_parameter', param: 'key', includes: [rotated.record.id, 'revoked'] });
   });
 });

@@ -4,6 +4,7 @@ import { createAuthenticator, parseBearer } from '../../src/auth/authenticate.ts
 import { generateApiKey } from '../../src/auth/api-key-format.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { AppError } from '../../src/errors/app-error.ts';
+import { expectAppError } from '../domain/expect-app-error.ts';
 
 const VALID = generateApiKey();
 const PRINCIPAL: Principal = { kind: 'api_key', accountId: 'acct_1', credentialId: 'key_1', scopes: new Set(['read']), projectKeys: null };
@@ -128,5 +129,46 @@ describe('parseBearer', () => {
   it('returns exactly the one token', () => {
     expect(parseBearer(`Bearer ${VALID}`)).toBe(VALID);
     expect(parseBearer('BEARER abc.def-ghi_jkl~mno+p/q==')).toBe('abc.def-ghi_jkl~mno+p/q==');
+  });
+});
+
+describe('parseBearer', () => {
+  it('takes the token of a Bearer header, surrounding spaces ignored', () => {
+    expect(parseBearer(`  Bearer ${VALID}  `)).toBe(VALID);
+  });
+
+  it.each([
+    ['no header', null],
+    ['an empty header', ''],
+    ['a blank header', '   '],
+  ])('%s: missing_credentials (401) saying how to send a key', (_name, header) => {
+    expectAppError(() => parseBearer(header), { code: 'missing_credentials', status: 401 });
+  });
+
+  it.each([
+    ['Basic', 'Basic dXNlcjpwYXNz'],
+    ['a scheme merely starting with Bearer', `Bearerish ${VALID}`],
+    ['a token without a scheme', ` x Bearer ${VALID}`],
+  ])('%s: missing_credentials naming the Bearer scheme', (_name, header) => {
+    expectAppError(() => parseBearer(header), { code: 'missing_credentials', status: 401, includes: ['Only Bearer authentication is supported'] });
+  });
+
+  it('a Bearer header without a usable token is an invalid token (401)', () => {
+    expectAppError(() => parseBearer('Bearer'), { code: 'invalid_token', status: 401, includes: ['The bearer token is invalid or expired.'] });
+    expectAppError(() => parseBearer('  bearer   '), { code: 'invalid_token', status: 401 });
+  });
+});
+
+describe('failed-attempt limit', () => {
+  it('refuses an address at its limit with 429 and a whole-second Retry-After of at least 1', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 2, duration: 60 }) });
+    for (let i = 0; i < 2; i++) expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.9'))).status).toBe(401);
+    const limited = await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.9'));
+    expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(limited.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect(limited.message).toMatch(/^Too many failed authentication attempts; retry in \d+ s\.$/);
+    // A valid key from the same address still works, and another address is not affected.
+    await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.9.9.9')).resolves.toBe(PRINCIPAL);
+    expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.8'))).status).toBe(401);
   });
 });

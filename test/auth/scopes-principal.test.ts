@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mayReadProject, requireScope } from '../../src/auth/principal.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { formatScopes, parseScopes } from '../../src/auth/scopes.ts';
-import { AppError } from '../../src/errors/app-error.ts';
+import { expectAppError } from '../domain/expect-app-error.ts';
 
 const principal = (overrides: Partial<Principal> = {}): Principal => ({
   kind: 'api_key',
@@ -21,24 +21,16 @@ describe('scopes', () => {
   });
 
   it('rejects unknown and empty scopes, quoting them', () => {
-    expect(() => parseScopes('read,admin')).toThrow(/'admin'/);
-    expect(() => parseScopes('')).toThrow(AppError);
+    expectAppError(() => parseScopes('read,admin'), { code: 'invalid_parameter', param: 'scopes', includes: ["'admin'"] });
+    expectAppError(() => parseScopes(''), { code: 'invalid_parameter', param: 'scopes' });
   });
 });
 
 describe('principal guards', () => {
   it('requireScope passes with the scope and throws 403 naming it otherwise', () => {
     expect(() => requireScope(principal(), 'read')).not.toThrow();
-    const error = (() => {
-      try {
-        requireScope(principal(), 'raw');
-      } catch (e) {
-        return e as AppError;
-      }
-      return undefined;
-    })();
-    expect(error).toMatchObject({ code: 'insufficient_scope', status: 403 });
-    expect(error?.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="insufficient_scope", scope="raw"');
+    const error = expectAppError(() => requireScope(principal(), 'raw'), { code: 'insufficient_scope', status: 403 });
+    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="insufficient_scope", scope="raw"');
   });
 
   it('mayReadProject honours the restriction; null means unrestricted', () => {

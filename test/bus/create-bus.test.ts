@@ -56,15 +56,25 @@ describe.skipIf(TEST_REDIS_URL === undefined)('Redis bus (real Redis)', () => {
     const b = createBus({ redis: two, prefix });
     const onA = vi.fn();
     const onB = vi.fn();
-    await a.subscribe('auth:api-key-revoked', onA);
-    await b.subscribe('auth:api-key-revoked', onB);
+    // Each handler call resolves the next awaited arrival, so the test waits for the message, not for a time.
+    const bHeard = Promise.withResolvers<void>();
+    const aHeardTwice = Promise.withResolvers<void>();
+    await a.subscribe('auth:api-key-revoked', (message) => {
+      onA(message);
+      if (onA.mock.calls.length === 2) aHeardTwice.resolve();
+    });
+    await b.subscribe('auth:api-key-revoked', (message) => {
+      onB(message);
+      bHeard.resolve();
+    });
 
     expect(await a.publish('auth:api-key-revoked', { keyId: 'k1' })).toEqual({ remote: 'sent' });
     expect(onA).toHaveBeenCalledWith({ keyId: 'k1' }); // synchronously, without a Redis round trip
-    await vi.waitFor(() => expect(onB).toHaveBeenCalledWith({ keyId: 'k1' }), { timeout: 1_000 });
+    await bHeard.promise;
+    expect(onB).toHaveBeenCalledWith({ keyId: 'k1' });
 
     await b.publish('auth:api-key-revoked', { keyId: 'k2' });
-    await vi.waitFor(() => expect(onA).toHaveBeenCalledWith({ keyId: 'k2' }), { timeout: 1_000 });
+    await aHeardTwice.promise;
     // A's own message did not come back to it through Redis.
     expect(onA.mock.calls).toEqual([[{ keyId: 'k1' }], [{ keyId: 'k2' }]]);
     expect(onB.mock.calls).toEqual([[{ keyId: 'k1' }], [{ keyId: 'k2' }]]);
@@ -77,13 +87,13 @@ describe.skipIf(TEST_REDIS_URL === undefined)('Redis bus (real Redis)', () => {
     const b = createBus({ redis: two, prefix: prefixB });
     const sameAsB = createBus({ redis: one, prefix: prefixB });
     const onB = vi.fn();
-    const marker = vi.fn();
+    const marker = Promise.withResolvers<unknown>();
     await b.subscribe('c', onB);
-    await b.subscribe('marker', marker);
+    await b.subscribe('marker', marker.resolve);
     await a.publish('c', 'hello');
     // Published after a's message on the same connection, so it arrives after anything a's message caused.
     await sameAsB.publish('marker', 'x');
-    await vi.waitFor(() => expect(marker).toHaveBeenCalled(), { timeout: 1_000 });
+    expect(await marker.promise).toBe('x');
     expect(onB).not.toHaveBeenCalled();
     await Promise.all([a.close(), b.close(), sameAsB.close()]);
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCachedFetch, type CachedFetchOptions } from '../../src/cache/cached-fetch.ts';
+import { createCachedFetch, defaultRetryableForStale, type CachedFetchOptions } from '../../src/cache/cached-fetch.ts';
 import type { CacheStore } from '../../src/cache/cache-store.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
 import type { CachePolicy } from '../../src/cache/ttl-policy.ts';
 import { AppError } from '../../src/errors/app-error.ts';
+import { expectAppErrorRejection } from '../domain/expect-app-error.ts';
 import { deferred, manualClock } from './redis-helpers.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 const policy: CachePolicy = { freshMs: 1_000, revalidateMs: 1_000, staleIfErrorMs: 10_000 };
 
@@ -58,7 +60,7 @@ describe('cachedFetch', () => {
     t.willLoad(() => gate.promise);
 
     const reads = await Promise.all(Array.from({ length: 20 }, () => t.cachedFetch(t.options())));
-    expect(reads.every((r) => r.cache === 'stale' && r.value === 'v1')).toBe(true);
+    expectEvery(reads, (r) => r.cache === 'stale' && r.value === 'v1');
     gate.resolve('v2');
     await t.cachedFetch.drain();
 
@@ -161,7 +163,7 @@ describe('cachedFetch', () => {
   it('loads again right after a failure, without any time passing', async () => {
     const t = setup();
     t.willLoad(upstreamDown);
-    await expect(t.cachedFetch(t.options())).rejects.toThrow();
+    await expectAppErrorRejection(t.cachedFetch(t.options()), { code: 'upstream_error', status: 502, provider: 'analytics' });
     t.willLoad(async () => 'ok');
     expect((await t.cachedFetch(t.options())).value).toBe('ok');
     expect(t.loads()).toBe(2);
@@ -192,7 +194,7 @@ describe('cachedFetch', () => {
     gate.resolve('shared');
     const results = await Promise.all(calls);
     expect(t.loads()).toBe(1);
-    expect(results.every((r) => r.value === 'shared' && r.cache === 'miss')).toBe(true);
+    expectEvery(results, (r) => r.value === 'shared' && r.cache === 'miss');
   });
 
   it('never serves an entry recorded for another data source', async () => {
@@ -201,5 +203,50 @@ describe('cachedFetch', () => {
     const other = await t.cachedFetch(t.options({ source: 'analytics:2' }));
     expect(other.cache).toBe('miss');
     expect(t.loads()).toBe(2);
+  });
+});
+
+describe('cache windows at their exact edges', () => {
+  it('is a hit until freshUntil, stale-while-revalidate from then until revalidateUntil, and loads again after', async () => {
+    const t = setup();
+    const first = await t.cachedFetch(t.options());
+    expect(first.freshUntil).toBe(t.clock.now() + 1_000);
+    t.clock.advance(1_000); // exactly freshUntil: no longer fresh
+    const stale = await t.cachedFetch(t.options());
+    expect(stale).toMatchObject({ value: 'v1', cache: 'stale' });
+    // A stale answer says it is not fresh: it bounds caches built on top of it by its own age.
+    expect(stale.freshUntil).toBe(first.storedAt);
+    await t.cachedFetch.drain();
+    expect(t.loads()).toBe(2);
+    t.clock.advance(2_000); // exactly revalidateUntil of the refreshed entry: load first
+    t.willLoad(async () => 'v3');
+    expect(await t.cachedFetch(t.options())).toMatchObject({ value: 'v3', cache: 'miss' });
+  });
+
+  it('logs a failed background refresh and a stale answer served after a failure', async () => {
+    const t = setup();
+    await t.cachedFetch(t.options());
+    t.clock.advance(1_500);
+    t.willLoad(upstreamDown);
+    await t.cachedFetch(t.options());
+    await t.cachedFetch.drain();
+    expect(t.logger.warn).toHaveBeenCalledWith(expect.objectContaining({ key: 'k', source: 'analytics:1' }), 'background cache refresh failed');
+    t.clock.advance(1_000);
+    expect((await t.cachedFetch(t.options())).cache).toBe('stale');
+    expect(t.logger.warn).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'k', source: 'analytics:1', err: expect.any(AppError) }), 'serving stale cache entry after upstream failure');
+  });
+});
+
+describe('defaultRetryableForStale', () => {
+  it.each([
+    ['a 500', new AppError('upstream_error', 'x', { status: 500 }), true],
+    ['a 502', new AppError('upstream_error', 'x'), true],
+    ['a spent quota (429)', new AppError('upstream_quota_exhausted', 'x'), true],
+    ['a network error', new TypeError('fetch failed'), true],
+    ['a caller error (400)', new AppError('invalid_parameter', 'x', { param: 'period' }), false],
+    ['a burst limit (429, not quota)', new AppError('rate_limited', 'x'), false],
+    ['a rejected credential (424)', new AppError('upstream_credential_invalid', 'x'), false],
+  ])('%s → %s', (_name, error, expected) => {
+    expect(defaultRetryableForStale(error)).toBe(expected);
   });
 });

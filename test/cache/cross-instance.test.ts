@@ -6,7 +6,7 @@ import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
 import { createRedisCacheStore } from '../../src/cache/redis-cache-store.ts';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { createRedisSingleFlight } from '../../src/cache/redis-single-flight.ts';
-import { chainSingleFlight, createLocalSingleFlight } from '../../src/cache/single-flight.ts';
+import { chainSingleFlight, createLocalSingleFlight, type SingleFlight } from '../../src/cache/single-flight.ts';
 import type { CachePolicy } from '../../src/cache/ttl-policy.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { connectTestRedis, deferred, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from './redis-helpers.ts';
@@ -14,16 +14,25 @@ import { connectTestRedis, deferred, deleteByPrefix, TEST_REDIS_URL, uniquePrefi
 const policy: CachePolicy = { freshMs: 60_000, revalidateMs: 60_000, staleIfErrorMs: 600_000 };
 
 /** One app instance: its own connection, in-process layer and single-flights; only Redis is shared. */
-async function createInstance(prefix: string): Promise<{ redis: Redis; cachedFetch: CachedFetch }> {
+async function createInstance(prefix: string): Promise<{ redis: Redis; cachedFetch: CachedFetch; nextWait: () => Promise<void> }> {
   const redis = await connectTestRedis();
   const memory = createMemoryCacheStore();
   const store = layeredCacheStore(memory, createRedisCacheStore({ redis, prefix: `${prefix}cache:`, fallback: memory }));
-  const singleFlight = chainSingleFlight(createLocalSingleFlight(), createRedisSingleFlight({ redis, prefix: `${prefix}lock:` }));
-  return { redis, cachedFetch: createCachedFetch({ store, singleFlight }) };
+  const redisFlight = createRedisSingleFlight({ redis, prefix: `${prefix}lock:` });
+  // The Redis single-flight peeks only while it waits on another holder's lock: that peek is the event
+  // "this instance is waiting", which the tests await instead of sleeping.
+  const waiters: (() => void)[] = [];
+  const observed: SingleFlight = {
+    run: (key, work, peek) =>
+      redisFlight.run(key, work, peek && (() => {
+        for (const wake of waiters.splice(0)) wake();
+        return peek();
+      })),
+  };
+  const singleFlight = chainSingleFlight(createLocalSingleFlight(), observed);
+  const nextWait = () => new Promise<void>((resolve) => waiters.push(resolve));
+  return { redis, cachedFetch: createCachedFetch({ store, singleFlight }), nextWait };
 }
-
-// Gives the other instance time to reach its lock attempt; correctness never depends on it.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe.skipIf(TEST_REDIS_URL === undefined)('cross-instance single-flight (real Redis)', () => {
   let a: Awaited<ReturnType<typeof createInstance>>;
@@ -48,9 +57,10 @@ describe.skipIf(TEST_REDIS_URL === undefined)('cross-instance single-flight (rea
       return gate.promise;
     };
     const options = { key: 'shared-miss', source: 'analytics:1', policy, load };
+    const waiting = Promise.race([a.nextWait(), b.nextWait()]);
     const calls = [...Array.from({ length: 5 }, () => a.cachedFetch(options)), ...Array.from({ length: 5 }, () => b.cachedFetch(options))];
     await started.promise;
-    await settle();
+    await waiting; // the instance that lost the lock race is polling for the winner's result
     gate.resolve({ n: 42 });
     const results = await Promise.all(calls);
     expect(loads).toBe(1);
@@ -72,8 +82,9 @@ describe.skipIf(TEST_REDIS_URL === undefined)('cross-instance single-flight (rea
       },
     });
     await startedA.promise;
+    const bWaits = b.nextWait();
     const fromB = b.cachedFetch({ key, source: 'analytics:1', policy, load: async () => `b${++loadsB}` });
-    await settle();
+    await bWaits;
     failA.reject(new AppError('upstream_error', 'analytics answered 503'));
 
     await expect(fromA).rejects.toMatchObject({ code: 'upstream_error' });

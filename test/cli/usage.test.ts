@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDuration } from '../../src/cli/commands/keys.ts';
 import { parseStep } from '../../src/cli/commands/funnels.ts';
+import { UsageError } from '../../src/cli/output.ts';
+import { thrownBy } from '../domain/expect-app-error.ts';
 import { runSiteline } from './run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'siteline-cli-'));
@@ -40,9 +42,13 @@ describe('CLI usage', () => {
   it('parses durations and steps', () => {
     expect(parseDuration('24h', '--grace')).toBe(86_400_000);
     expect(parseDuration('90s', '--grace')).toBe(90_000);
-    expect(() => parseDuration('1y', '--grace')).toThrow(/duration/);
+    const duration = thrownBy(() => parseDuration('1y', '--grace'));
+    expect(duration).toBeInstanceOf(UsageError);
+    expect((duration as UsageError).message).toBe("--grace '1y' is not a duration like 90s, 15m, 24h, 30d or 2w");
     expect(parseStep('page:regex:^/a:b$')).toEqual({ name: '', type: 'page', match: 'regex', value: '^/a:b$' });
     expect(parseStep('Sign up=event:exact:sign_up')).toEqual({ name: 'Sign up', type: 'event', match: 'exact', value: 'sign_up' });
-    expect(() => parseStep('event:fuzzy:x')).toThrow(/--step/);
+    const step = thrownBy(() => parseStep('event:fuzzy:x'));
+    expect(step).toBeInstanceOf(UsageError);
+    expect((step as UsageError).message).toContain("--step 'event:fuzzy:x'");
   });
 });

@@ -54,9 +54,6 @@ describe('the README', () => {
   });
 });
 
-// Written alongside this manual; the README and the docs index link to them.
-const COMPANION_DOCS = new Set(['docs/sandbox-data.md', 'docs/failure-modes.md', 'docs/connecting-providers.md', 'docs/errors-and-limits.md', 'docs/deployment.md', 'docs/account-security.md', 'docs/testing.md', 'docs/dashboard.md']);
-
 describe('every document', () => {
   it.each(files)('%s names no file or note a reader does not have', (file) => {
     const text = docs.get(file)!;
@@ -67,7 +64,7 @@ describe('every document', () => {
       .map((m) => m[1]!)
       .filter((target) => !/^[a-z]+:/.test(target))
       .map((target) => join(dirname(file), target).replace(/\/$/, ''))
-      .filter((target) => !existsSync(join(ROOT, target)) && !COMPANION_DOCS.has(target));
+      .filter((target) => !existsSync(join(ROOT, target)));
     expect(missing).toEqual([]);
   });
 });

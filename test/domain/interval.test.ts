@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, eachDay, isoWeekday } from '../../src/domain/calendar.ts';
 import { bucketKeyOfDate, bucketKeys, defaultInterval, fillBuckets, fillBucketsWith, parseInterval } from '../../src/domain/interval.ts';
-import { expectAppError } from './expect-app-error.ts';
+import { expectAppError, thrownBy } from './expect-app-error.ts';
 
 describe('parseInterval', () => {
   it.each([
@@ -99,7 +99,10 @@ describe('fillBuckets', () => {
   });
 
   it('refuses points outside the buckets and duplicate points (caller bugs, not data)', () => {
-    expect(() => fillBuckets([{ key: '2025-12-31', value: 1 }], keys)).toThrow(/not a bucket/);
-    expect(() => fillBuckets([{ key: '2026-01-01', value: 1 }, { key: '2026-01-01', value: 2 }], keys)).toThrow(/duplicate/);
+    const outside = thrownBy(() => fillBuckets([{ key: '2025-12-31', value: 1 }], keys));
+    expect(outside).toBeInstanceOf(Error);
+    expect((outside as Error).message).toBe('fillBuckets: point key "2025-12-31" is not a bucket of the range');
+    const duplicate = thrownBy(() => fillBuckets([{ key: '2026-01-01', value: 1 }, { key: '2026-01-01', value: 2 }], keys));
+    expect((duplicate as Error).message).toBe('fillBuckets: duplicate point key "2026-01-01"');
   });
 });

@@ -49,6 +49,13 @@ describe('normalisePage', () => {
     ['not a url', 'not a url'],
     ['https://', 'https://'],
     ['', ''],
+    ['https://example.com/a?c=3&a=1&b=2', 'https://example.com/a?a=1&b=2&c=3'],
+    ['/a?b=2&c=3&a=1', '/a?a=1&b=2&c=3'],
+    ['/a?q=what?&b=1', '/a?b=1&q=what?'],
+    ['/a?utm%5Fsource=x&b=1', '/a?b=1'],
+    ['//cdn.example/a?utm_source=x', '//cdn.example/a?utm_source=x'],
+    ['file:///tmp/a?utm_source=x', 'file:///tmp/a?utm_source=x'],
+    ['  https://example.com/a  ', 'https://example.com/a'],
   ])('%j → %j', (raw, expected) => {
     expect(normalisePage(raw)).toBe(expected);
   });

@@ -15,11 +15,18 @@ export interface SandboxRuntime extends Omit<TestRuntime, 'demo'> {
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function createSandboxRuntime(
-  options: TestRuntimeOptions & { sandbox?: CreateSandboxOptions; /** Reach the sandbox over a real port, as the demo does. */ overHttp?: boolean } = {},
-): Promise<SandboxRuntime> {
+export interface SandboxRuntimeOptions extends TestRuntimeOptions {
+  sandbox?: CreateSandboxOptions;
+  /** Sits between the app and the sandbox, e.g. to rewrite one provider answer into a shape the demo data never has. */
+  intercept?: (request: Request, sandboxFetch: (request: Request) => Promise<Response>) => Promise<Response>;
+  /** Reach the sandbox over a real port, as the demo does. */
+  overHttp?: boolean;
+}
+
+export async function createSandboxRuntime(options: SandboxRuntimeOptions = {}): Promise<SandboxRuntime> {
   let sandbox: Sandbox | undefined;
-  const handler = (request: Request) => sandbox!.fetch(request);
+  const sandboxFetch = (request: Request) => sandbox!.fetch(request);
+  const handler = options.intercept ? (request: Request) => options.intercept!(request, sandboxFetch) : sandboxFetch;
   const listening = options.overHttp ? await listen(handler, { port: 0 }) : undefined;
   const upstream = listening ? { endpoints: sandboxEndpoints(listening.url) } : { upstream: handler };
   const created = await createTestRuntime({ ...options, ...upstream });

@@ -1,6 +1,12 @@
-// Builds the real runtime for a test: temp DATA_DIR, SQLite (or TEST_DATABASE_URL's PostgreSQL when asked),
-// in-process shared state, and optionally the in-process sandbox as the providers; requests go through
-// app.request() without a port.
+// Builds the real runtime for a test: temp DATA_DIR, and optionally the in-process sandbox as the providers;
+// requests go through app.request() without a port. The backends follow the environment, so the same suites
+// prove both deployment shapes:
+// - TEST_DATABASE_URL set: PostgreSQL, in a schema of its own per runtime (dropped on dispose); else SQLite in DATA_DIR.
+// - TEST_REDIS_URL set: Redis for the cache, limits and bus, under a key prefix of its own per runtime (deleted on
+//   dispose); else the in-process shared state.
+// - TEST_RUNTIME_BACKEND=embedded keeps every runtime on SQLite + in-process state even when those are set (the
+//   CI pass that proves the embedded default while the store and cache suites still use the real services).
+// A test that sets DATABASE_URL or REDIS_URL in `env` itself gets exactly that.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +18,47 @@ import { createRuntime, type Runtime, type RuntimeOverrides } from '../../src/ru
 import { createAccount } from '../../src/store/accounts-repository.ts';
 import { createProject, grantProjectAccess } from '../../src/store/projects-repository.ts';
 import type { Scope } from '../../src/auth/scopes.ts';
+import { closeRedis } from '../../src/cache/redis-connection.ts';
+import { connectTestRedis, deleteByPrefix, uniquePrefix } from '../cache/redis-helpers.ts';
+import { createPostgresSchema } from './postgres-schema.ts';
+
+const SERVICES = process.env.TEST_RUNTIME_BACKEND === 'embedded' ? {} : { databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL };
+
+/** Which backends a new test runtime gets: 'postgres+redis', 'postgres', 'redis' or 'embedded'. */
+export const TEST_RUNTIME_BACKEND = [SERVICES.databaseUrl && 'postgres', SERVICES.redisUrl && 'redis'].filter(Boolean).join('+') || 'embedded';
+
+interface Backends {
+  env: Record<string, string>;
+  keyPrefix?: string;
+  cleanup(): Promise<void>;
+}
+
+/** PostgreSQL schema and Redis key prefix for one runtime, unless the test chose its own DATABASE_URL/REDIS_URL. */
+async function backendsFor(env: Record<string, string> = {}): Promise<Backends> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const chosen: Record<string, string> = {};
+  let keyPrefix: string | undefined;
+  if (SERVICES.databaseUrl && env.DATABASE_URL === undefined) {
+    const schema = await createPostgresSchema(SERVICES.databaseUrl, 'rt');
+    chosen.DATABASE_URL = schema.url;
+    cleanups.push(schema.drop);
+  }
+  if (SERVICES.redisUrl && env.REDIS_URL === undefined) {
+    const redisUrl = SERVICES.redisUrl;
+    const prefix = uniquePrefix();
+    chosen.REDIS_URL = redisUrl;
+    keyPrefix = prefix;
+    cleanups.push(async () => {
+      const admin = await connectTestRedis(redisUrl);
+      try {
+        await deleteByPrefix(admin, prefix);
+      } finally {
+        await closeRedis(admin);
+      }
+    });
+  }
+  return { env: chosen, keyPrefix, cleanup: async () => void (await Promise.all(cleanups.map((c) => c()))) };
+}
 
 export interface TestRuntimeOptions extends RuntimeOverrides {
   env?: Record<string, string>;
@@ -21,25 +68,34 @@ export interface TestRuntimeOptions extends RuntimeOverrides {
 
 export interface TestRuntime extends Runtime {
   dataDir: string;
+  /** Settings a CLI process needs to work on this runtime's data (DATA_DIR, and DATABASE_URL when on PostgreSQL). */
+  cliEnv: Record<string, string>;
   request(path: string, init?: RequestInit & { key?: string }): Promise<Response>;
   dispose(): Promise<void>;
 }
 
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const dataDir = await mkdtemp(join(tmpdir(), 'siteline-test-'));
+  const backends = await backendsFor(options.env);
   const settings = loadSettings({
     DATA_DIR: dataDir,
     SITELINE_SANDBOX: 'off',
     LOG_LEVEL: 'silent',
     SITELINE_SECRET_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: 'http://siteline.test',
+    ...backends.env,
     ...options.env,
   });
   const endpoints: ProviderEndpoints | undefined = options.upstream ? inProcessEndpoints(options.upstream) : options.endpoints;
-  const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, ...options, endpoints });
+  const shared = backends.keyPrefix === undefined ? options.shared : { ...options.shared, keyPrefix: options.shared?.keyPrefix ?? backends.keyPrefix };
+  const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, ...options, endpoints, shared }).catch(async (error: unknown) => {
+    await backends.cleanup();
+    throw error;
+  });
   return {
     ...runtime,
     dataDir,
+    cliEnv: { DATA_DIR: dataDir, ...(settings.DATABASE_URL === undefined ? {} : { DATABASE_URL: settings.DATABASE_URL }) },
     async request(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -48,6 +104,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     },
     async dispose() {
       await runtime.close();
+      await backends.cleanup();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createConfirmationTokens, payloadHash } from '../../src/mcp/confirmation-token.ts';
+import { expectAppError } from '../domain/expect-app-error.ts';
+
+const refused = (text: string) => ({ code: 'invalid_parameter', param: 'confirmation_token', includes: [text] }) as const;
 
 const key = randomBytes(32);
 
@@ -15,17 +18,17 @@ describe('confirmation tokens', () => {
     now = new Date('2026-11-22T10:09:59Z');
     expect(tokens.verify(token, 'key_1', hash)).toBe(id);
     now = new Date('2026-11-22T10:10:00Z');
-    expect(() => tokens.verify(token, 'key_1', hash)).toThrow(/expired/);
+    expectAppError(() => tokens.verify(token, 'key_1', hash), refused('expired'));
   });
 
   it('refuses another credential, another payload, another signing key and malformed input', () => {
     const tokens = createConfirmationTokens(key, () => new Date());
     const hash = payloadHash(['shop', 'Checkout', []]);
     const { token } = tokens.mint('key_1', hash);
-    expect(() => tokens.verify(token, 'key_2', hash)).toThrow(/another API key/);
-    expect(() => tokens.verify(token, 'key_1', payloadHash(['shop', 'Checkout!', []]))).toThrow(/different funnel/);
-    expect(() => createConfirmationTokens(randomBytes(32), () => new Date()).verify(token, 'key_1', hash)).toThrow(/not valid/);
-    for (const bad of ['', 'slc1', 'slc1.e30.', `${token}.x`, token.replace('slc1', 'slc2')]) expect(() => tokens.verify(bad, 'key_1', hash)).toThrow(/not valid/);
+    expectAppError(() => tokens.verify(token, 'key_2', hash), refused('another API key'));
+    expectAppError(() => tokens.verify(token, 'key_1', payloadHash(['shop', 'Checkout!', []])), refused('different funnel'));
+    expectAppError(() => createConfirmationTokens(randomBytes(32), () => new Date()).verify(token, 'key_1', hash), refused('not valid'));
+    for (const bad of ['', 'slc1', 'slc1.e30.', `${token}.x`, token.replace('slc1', 'slc2')]) expectAppError(() => tokens.verify(bad, 'key_1', hash), refused('not valid'));
   });
 
   it('does not carry the credential id in the readable payload', () => {

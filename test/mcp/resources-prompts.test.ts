@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 import { connect, RELAXED_LIMITS, type TestClient } from './mcp-clients.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 
 let rt: SandboxRuntime;
 const clients: TestClient[] = [];
@@ -44,7 +45,10 @@ describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
   });
 
   it('answers an invisible project with an error, not data', async () => {
-    await expect(client().readResource({ uri: 'siteline://projects/nope/metadata' })).rejects.toThrow(/not_found/);
+    const error = await rejectionOf(client().readResource({ uri: 'siteline://projects/nope/metadata' }));
+    // JSON-RPC invalid params, with the API error code leading the message.
+    expect(error).toMatchObject({ code: -32602 });
+    expect((error as Error).message).toContain("not_found: No project 'nope' is visible to you.");
   });
 
   it('offers the three prompts with their arguments and fills them in', async () => {

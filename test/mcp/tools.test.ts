@@ -10,6 +10,7 @@ import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { REST_ROUTES } from '../../src/rest/route-table.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 import { CLIENT_KINDS, connect, RELAXED_LIMITS, type TestClient } from './mcp-clients.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 
 let rt: SandboxRuntime;
 const clients = new Map<string, TestClient>();
@@ -111,7 +112,7 @@ describe.each(CLIENT_KINDS)('tools/list (%s)', (kind) => {
 
 describe.each(CLIENT_KINDS)('tools/call with defaults (%s)', (kind) => {
   it.each(READ_TOOLS.map((t) => [t.name, t] as const))('%s: structuredContent validates and equals the REST body', async (name, tool) => {
-    if (!rt.deps.hasOperation(tool.operation)) return; // operation not landed yet (its row is pending)
+    expect(rt.deps.hasOperation(tool.operation), `operation ${tool.operation} is registered`).toBe(true);
     const args = minimalArgs(tool);
     const path = restPathFor(tool.operation, args);
     if (path) await rt.get(path); // warm the cache so both answers are cache hits with the same fetchedAt
@@ -148,7 +149,7 @@ const BAD_ARGS: Record<string, { args: Record<string, unknown> }> = {
 
 describe.each(CLIENT_KINDS)('tools/call with bad arguments (%s)', (kind) => {
   it.each(READ_TOOLS.filter((t) => BAD_ARGS[t.name]).map((t) => [t.name, t] as const))('%s: isError with the message REST gives', async (name, tool) => {
-    if (!rt.deps.hasOperation(tool.operation)) return;
+    expect(rt.deps.hasOperation(tool.operation), `operation ${tool.operation} is registered`).toBe(true);
     const { args } = BAD_ARGS[name]!;
     const rest = await rt.get(restPathFor(tool.operation, args)!);
     expect(rest.status).toBeGreaterThanOrEqual(400);
@@ -169,7 +170,9 @@ describe.each(CLIENT_KINDS)('tools/call with bad arguments (%s)', (kind) => {
   });
 
   it('answers an unknown tool with a JSON-RPC error', async () => {
-    await expect(clients.get(kind)!.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(/drop_tables/);
+    const error = await rejectionOf(clients.get(kind)!.callTool({ name: 'drop_tables', arguments: {} }));
+    expect(error).toMatchObject({ code: -32602 });
+    expect((error as Error).message).toContain('Tool drop_tables not found');
   });
 });
 

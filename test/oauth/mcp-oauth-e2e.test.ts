@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPassword } from '../../src/store/accounts-repository.ts';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
 import { createAccountWithKey } from '../helpers/test-runtime.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 
 const EMAIL = 'mcp-user@example.com';
 const PASSWORD = 'a long enough password';
@@ -219,9 +220,11 @@ describe.skipIf(!hasChromium)('MCP client SDK OAuth against Siteline, through Ch
     // 6. The old refresh token again after the reuse window: rejected, and the grant is revoked (the new tokens die with it).
     skewMs += (served.rt.deps.web!.oauth.config.refreshReuseWindowSec + 1) * 1000;
     const metadata = await discoverAuthorizationServerMetadata(served.origin);
-    await expect(
+    const reuse = await rejectionOf(
       refreshAuthorization(served.origin, { metadata, clientInformation: provider.client!, refreshToken: beforeRefresh.refresh_token!, resource: mcpUrl }),
-    ).rejects.toThrow(/already used|invalid_grant/i);
+    );
+    expect(reuse).toMatchObject({ code: 'invalid_grant' });
+    expect((reuse as Error).message).toContain('already used');
     const afterReuse = await fetch(mcpUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${provider.saved.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

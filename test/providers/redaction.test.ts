@@ -6,6 +6,7 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import { createStubUpstream, json } from './support/stub-upstream.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 const KEY = 'BINGKEY0123456789abcdef';
 const REFRESH = { client_id: 'cid', client_secret: 'GOCSPX-client-secret', refresh_token: '1//refresh-secret' };
@@ -60,7 +61,7 @@ describe('secret redaction', () => {
     ]);
     const gsc = await Promise.allSettled([clients.engine1(REFRESH, 'sc-domain:example.com').listSites()]);
     const all = [...errors, ...gsc];
-    expect(all.every((r) => r.status === 'rejected')).toBe(true);
+    expectEvery(all, (r) => r.status === 'rejected');
     expect(stub.issuedTokens.length).toBeGreaterThan(0);
     expect(lines.length).toBeGreaterThan(3); // retries were logged
 

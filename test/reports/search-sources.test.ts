@@ -1,7 +1,10 @@
 // Figures with an optional position, engine1 freshness and engine2 history cuts.
 import { describe, expect, it } from 'vitest';
 import { cutDaily, cutWeekly } from '../../src/reports/search-engine2.ts';
-import { engine1Freshness, mergeFigures, toFiguresJson } from '../../src/reports/search-sources.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+import type { Warning } from '../../src/loaders/meta.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
+import { engine1Freshness, mergeFigures, settleEngines, toFiguresJson } from '../../src/reports/search-sources.ts';
 
 describe('mergeFigures', () => {
   it('sums, recomputes CTR and weights the position by impressions of the parts that have one', () => {
@@ -62,5 +65,52 @@ describe('engine2 history cuts', () => {
       warnings: [expect.objectContaining({ code: 'incomplete_data', message: expect.stringContaining('2026-11-19') })],
     });
     expect(cutDaily(daily, { start: '2026-11-18', end: '2026-11-19' }).warnings).toEqual([]);
+  });
+});
+
+describe('settleEngines', () => {
+  const failing = (provider: string, code: 'upstream_error' | 'upstream_timeout' | 'invalid_parameter' = 'upstream_error') =>
+    Promise.reject(new AppError(code, `${provider} failed`, { provider }));
+  const rejection = async (promise: Promise<unknown>) => {
+    const error = await rejectionOf(promise);
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  };
+
+  it('both answering: both values, no warning', async () => {
+    const warnings: Warning[] = [];
+    expect(await settleEngines('all', Promise.resolve(1), Promise.resolve(2), warnings)).toEqual([1, 2]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ['engine1', 0],
+    ['engine2', 1],
+  ] as const)('sp=all, %s failing upstream: the other answers and the failed one is named in a warning', async (engine, index) => {
+    const warnings: Warning[] = [];
+    const parts: [Promise<number>, Promise<number>] = [Promise.resolve(1), Promise.resolve(2)];
+    parts[index] = failing(engine, 'upstream_timeout');
+    const settled = await settleEngines('all', parts[0], parts[1], warnings);
+    expect(settled[index]).toBeUndefined();
+    expect(settled[1 - index]).toBe(index === 0 ? 2 : 1);
+    expect(warnings).toEqual([{ code: 'source_failed', message: `${engine} could not answer (upstream_timeout); its data is left out. ${engine} failed` }]);
+  });
+
+  it('sp=all, both failing: the request fails with the first failure, never an empty answer', async () => {
+    const warnings: Warning[] = [];
+    const error = await rejection(settleEngines('all', failing('engine1'), failing('engine2'), warnings));
+    expect(error).toMatchObject({ code: 'upstream_error', provider: 'engine1', status: 502 });
+    expect(warnings).toEqual([]);
+  });
+
+  it('a caller error is not tolerated even with sp=all', async () => {
+    const error = await rejection(settleEngines('all', failing('engine1', 'invalid_parameter'), Promise.resolve(2), []));
+    expect(error).toMatchObject({ code: 'invalid_parameter', provider: 'engine1' });
+  });
+
+  it('an engine asked for alone, or sp=all with one engine connected, fails as usual', async () => {
+    expect(await rejection(settleEngines('engine1', failing('engine1'), undefined, []))).toMatchObject({ code: 'upstream_error', provider: 'engine1' });
+    expect(await rejection(settleEngines('all', undefined, failing('engine2'), []))).toMatchObject({ code: 'upstream_error', provider: 'engine2' });
+    expect(await rejection(settleEngines('engine2', Promise.resolve(1), failing('engine2'), []))).toMatchObject({ code: 'upstream_error', provider: 'engine2' });
   });
 });

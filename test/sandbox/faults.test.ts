@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/sandbox.ts';
 import { accessToken, gaUrl, gscUrl, post, report, SHOP_SITE, SMALL, testSandbox, type Json } from './helpers.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 const GA_BODY = report({ metrics: [{ name: 'sessions' }] });
 const GSC_BODY = { startDate: '2026-05-01', endDate: '2026-05-02' };
@@ -67,7 +68,7 @@ describe('fault switches', () => {
       const a = await run();
       const b = await run();
       expect(b).toEqual(a);
-      expect(a.every((s) => s === 200 || s === 500)).toBe(true);
+      expectEvery(a, (s) => s === 200 || s === 500);
     }), { numRuns: 8 });
     sandbox.clearFaults();
   });

@@ -6,6 +6,7 @@ import { JWT, UserRefreshClient } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxFetch, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import { CREDENTIALS_DIR, JOURNAL_SITE, LARGE, SHOP_SITE, SMALL } from './helpers.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 
 const SCOPES = ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'];
 
@@ -17,25 +18,36 @@ describe('official clients in-process (fetchImplementation)', () => {
   beforeAll(async () => {
     // The JWT grant signs with the real clock, so these tests keep the default clock.
     sandbox = await createSandbox({ credentialsDir: CREDENTIALS_DIR, env: {} });
-    const fetchImplementation = sandboxFetch(sandbox);
-    jwt = new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: sandbox.credentials.serviceAccount.private_key, scopes: SCOPES, transporterOptions: { fetchImplementation } });
-    const c = sandbox.credentials.oauthClient;
-    refresh = new UserRefreshClient({ clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, transporterOptions: { fetchImplementation } });
+    ({ jwt, refresh } = authClients());
   });
 
+  /** Fresh clients (no token cached yet), so a test's token count does not depend on the tests before it. */
+  function authClients(): { jwt: JWT; refresh: UserRefreshClient } {
+    const fetchImplementation = sandboxFetch(sandbox);
+    const c = sandbox.credentials.oauthClient;
+    return {
+      jwt: new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: sandbox.credentials.serviceAccount.private_key, scopes: SCOPES, transporterOptions: { fetchImplementation } }),
+      refresh: new UserRefreshClient({ clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, transporterOptions: { fetchImplementation } }),
+    };
+  }
+
   it('obtains tokens through the JWT-bearer and refresh_token grants', async () => {
-    const a = await jwt.getAccessToken();
-    const b = await refresh.getAccessToken();
+    const fresh = authClients();
+    const before = sandbox.stats().token.token ?? 0;
+    const a = await fresh.jwt.getAccessToken();
+    const b = await fresh.refresh.getAccessToken();
     expect(a.token).toMatch(/^ya29\.sbx\./);
     expect(b.token).toMatch(/^ya29\.sbx\./);
-    expect(sandbox.stats().token.token).toBe(2);
+    expect(sandbox.stats().token.token).toBe(before + 2);
   });
 
   it('rejects a JWT signed by another key with invalid_grant', async () => {
     const { generateKeyPairSync } = await import('node:crypto');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
     const forged = new JWT({ email: sandbox.credentials.serviceAccount.client_email, key: privateKey, scopes: SCOPES, transporterOptions: { fetchImplementation: sandboxFetch(sandbox) } });
-    await expect(forged.getAccessToken()).rejects.toThrow(/invalid_grant: Invalid JWT Signature\./);
+    const error = await rejectionOf(forged.getAccessToken());
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('invalid_grant: Invalid JWT Signature.');
   });
 
   it('serves every v1beta method', async () => {

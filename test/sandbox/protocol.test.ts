@@ -3,6 +3,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/sandbox.ts';
 import { accessToken, gaUrl, gscUrl, JOURNAL_SITE, LARGE, MEDIUM, post, report, SHOP_SITE, SMALL, testSandbox, type Json } from './helpers.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
 
 let sandbox: Sandbox;
 let token: string;
@@ -132,20 +133,20 @@ describe('engine2 wire format', () => {
     const q = rowsOf((await bing('GetQueryStats')).text);
     const days = new Set(q.map((r) => new Date(Number(/\((\d+)/.exec(r.Date)![1]) + 12 * 3_600_000).getUTCDay()));
     expect(days).toEqual(new Set([5]));
-    expect(q.every((r) => r.Clicks > 0 || r.AvgClickPosition === -1)).toBe(true);
+    expectEvery(q, (r) => r.Clicks > 0 || r.AvgClickPosition === -1);
     expect(q.some((r) => r.AvgClickPosition === -1)).toBe(true);
     const pages = rowsOf((await bing('GetPageStats')).text);
-    expect(pages.every((r) => r.Query.startsWith('https://www.acme-shop.example/') && !('Page' in r))).toBe(true);
+    expectEvery(pages, (r) => r.Query.startsWith('https://www.acme-shop.example/') && !('Page' in r));
     const forQuery = rowsOf((await bing('GetQueryPageStats', { query: 'running shoes' })).text);
     expect(forQuery.length).toBeGreaterThan(0);
-    expect(forQuery.every((r) => r.Query.startsWith('https://'))).toBe(true);
+    expectEvery(forQuery, (r) => r.Query.startsWith('https://'));
     const forPage = rowsOf((await bing('GetPageQueryStats', { page: forQuery[0]!.Query })).text);
     expect(forPage.some((r) => r.Query === 'running shoes')).toBe(true);
     const traffic = rowsOf((await bing('GetQueryTrafficStats', { query: 'running shoes' })).text);
     expect(traffic[0]!.__type).toBe('RankAndTrafficStats:#Microsoft.Bing.Webmaster.Api');
     const detail = rowsOf((await bing('GetQueryPageDetailStats', { query: 'running shoes', page: forQuery[0]!.Query })).text);
     expect(detail[0]!.__type).toBe('DetailedQueryStats:#Microsoft.Bing.Webmaster.Api');
-  });
+  }, 60_000); // generates the large site's year of engine2 data: ~14 s alone, more on a busy CI box
 
   it('shares pages with engine1 and overlaps its queries with smaller volumes', async () => {
     const bingQueries = rowsOf((await bing('GetQueryStats')).text);

@@ -15,15 +15,20 @@ describe('startServer().stop()', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'siteline-shutdown-'));
     const settings = loadSettings({ DATA_DIR: dataDir, PORT: '0', SITELINE_SANDBOX: 'off', LOG_LEVEL: 'silent', SITELINE_SECRET_KEY: randomBytes(32).toString('base64') });
     const runtime = await createRuntime(settings, { logger: silentLogger() });
+    // The handler tells when it has started and finishes only when released, so stop() surely meets it in flight.
+    const started = Promise.withResolvers<void>();
+    const release = Promise.withResolvers<void>();
     runtime.app.get('/__test/slow', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      started.resolve();
+      await release.promise;
       return { finished: true };
     });
     const running = await serveRuntime(runtime, settings);
     const base = running.url.replace(/\/+$/, '');
     const inFlight = fetch(`${base}/__test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.promise;
     const stopped = running.stop();
+    release.resolve();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });

@@ -9,7 +9,8 @@ import {
   readSourceCredential,
   setSourceStatus,
 } from '../../src/store/data-sources-repository.ts';
-import { createSecretBox } from '../../src/store/secret-box.ts';
+import { createSecretBox, SecretBoxError } from '../../src/store/secret-box.ts';
+import { rejectionOf } from '../domain/expect-app-error.ts';
 import { describeEachDatabase } from './databases.ts';
 
 const box = createSecretBox(randomBytes(32));
@@ -51,7 +52,9 @@ describeEachDatabase('data sources repository', (fresh) => {
     await connectSource(store.db, box, b.id, 'engine2', { siteUrl: 'https://b.example/', credential: { kind: 'api_key', secret: 'secret-b' } });
     const stolen = await store.db.selectFrom('data_sources').select('credential_ciphertext').where('project_id', '=', a.id).executeTakeFirstOrThrow();
     await store.db.updateTable('data_sources').set({ credential_ciphertext: stolen.credential_ciphertext }).where('project_id', '=', b.id).execute();
-    await expect(readSourceCredential(store.db, box, b.id, 'engine2')).rejects.toThrow(/authenticated/);
+    const error = await rejectionOf(readSourceCredential(store.db, box, b.id, 'engine2'));
+    expect(error).toBeInstanceOf(SecretBoxError);
+    expect((error as SecretBoxError).message).toContain('could not be authenticated');
   });
 
   it('validates property ids, site URLs and credential kinds per source', async () => {

@@ -3,11 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, afterAll } from 'vitest';
 import { openDatabase } from '../../src/store/database.ts';
 import type { Store, StoreDialect } from '../../src/store/database.ts';
+import { createPostgresSchema } from '../helpers/postgres-schema.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -27,20 +26,9 @@ export async function createFreshDatabase(dialect: StoreDialect): Promise<FreshD
   let dropSchema = async () => {};
   if (dialect === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const target = new URL(TEST_DATABASE_URL);
-    target.searchParams.set('options', `-c search_path=${schema}`);
-    url = target.href;
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
+    const schema = await createPostgresSchema(TEST_DATABASE_URL);
+    url = schema.url;
+    dropSchema = schema.drop;
   }
   return {
     dialect,

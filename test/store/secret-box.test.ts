@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSecretBox, loadSecretKey } from '../../src/store/secret-box.ts';
+import { createSecretBox, loadSecretKey, SecretBoxError } from '../../src/store/secret-box.ts';
+import { thrownBy } from '../domain/expect-app-error.ts';
+
+/** The SecretBoxError `fn` throws; its message must contain `text`. */
+function expectSecretBoxError(fn: () => unknown, text: string): void {
+  const error = thrownBy(fn);
+  expect(error).toBeInstanceOf(SecretBoxError);
+  expect((error as SecretBoxError).message).toContain(text);
+}
 
 const box = createSecretBox(randomBytes(32));
 
@@ -18,16 +26,16 @@ describe('secret box', () => {
 
   it('refuses the wrong additional data, a flipped bit, another key and unknown versions', () => {
     const sealed = box.seal('secret', 'p1:engine2');
-    expect(() => box.open(sealed, 'p2:engine2')).toThrow(/authenticated/);
+    expectSecretBoxError(() => box.open(sealed, 'p2:engine2'), 'could not be authenticated');
     const raw = Buffer.from(sealed.slice(3), 'base64url');
     for (const index of [0, 12, 28, raw.length - 1]) {
       const flipped = Buffer.from(raw);
       flipped[index] = (flipped[index] ?? 0) ^ 0x01;
-      expect(() => box.open(`v1:${flipped.toString('base64url')}`, 'p1:engine2')).toThrow();
+      expect(thrownBy(() => box.open(`v1:${flipped.toString('base64url')}`, 'p1:engine2'))).toBeInstanceOf(SecretBoxError);
     }
-    expect(() => createSecretBox(randomBytes(32)).open(sealed, 'p1:engine2')).toThrow(/authenticated/);
-    expect(() => box.open(sealed.replace(/^v1:/, 'v9:'), 'p1:engine2')).toThrow(/format/);
-    expect(() => createSecretBox(randomBytes(16))).toThrow(/32 bytes/);
+    expectSecretBoxError(() => createSecretBox(randomBytes(32)).open(sealed, 'p1:engine2'), 'could not be authenticated');
+    expectSecretBoxError(() => box.open(sealed.replace(/^v1:/, 'v9:'), 'p1:engine2'), 'Unknown ciphertext format');
+    expectSecretBoxError(() => createSecretBox(randomBytes(16)), 'at least 32 bytes');
   });
 });
 
@@ -44,7 +52,7 @@ describe('loadSecretKey', () => {
     const key = randomBytes(32);
     expect(loadSecretKey({ SITELINE_SECRET_KEY: key.toString('base64'), DATA_DIR: tempDir() }).equals(key)).toBe(true);
     expect(loadSecretKey({ SITELINE_SECRET_KEY: key.toString('base64url'), DATA_DIR: tempDir() }).equals(key)).toBe(true);
-    expect(() => loadSecretKey({ SITELINE_SECRET_KEY: randomBytes(16).toString('base64'), DATA_DIR: tempDir() })).toThrow(/32 bytes/);
+    expectSecretBoxError(() => loadSecretKey({ SITELINE_SECRET_KEY: randomBytes(16).toString('base64'), DATA_DIR: tempDir() }), 'at least 32 bytes');
   });
 
   it('otherwise generates DATA_DIR/secret-key once, mode 0600, and reuses it', () => {
