@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimits } from '../../src/limits/create-limits.ts';
-import { AppError } from '../../src/errors/app-error.ts';
+import { failure } from '../helpers/failure.ts';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function times(n: number, fn: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < n; i += 1) await fn();
@@ -37,7 +28,7 @@ describe('request limits (in-memory)', () => {
   it('allows a burst of 60 in one second, refuses the 61st, and allows again in the next second', async () => {
     const limits = createLimits();
     await times(60, () => limits.consumeRequest('key-1'));
-    const err = await rejection(limits.consumeRequest('key-1'));
+    const err = await failure(limits.consumeRequest('key-1'));
     expect(err).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=540;t=60, "burst";r=0;t=1', 'Retry-After': '1' });
     // The message names the limit that refused: the burst window, not the per-minute quota.
@@ -52,9 +43,9 @@ describe('request limits (in-memory)', () => {
   it('refuses past the per-minute quota until the window ends, with Retry-After counting down', async () => {
     const limits = createLimits({ config: { request: { name: 'default', points: 10, windowSec: 60 } } });
     await times(10, () => limits.consumeRequest('key-1'));
-    expect((await rejection(limits.consumeRequest('key-1'))).headers['Retry-After']).toBe('60');
+    expect((await failure(limits.consumeRequest('key-1'))).headers['Retry-After']).toBe('60');
     vi.advanceTimersByTime(30_000);
-    const err = await rejection(limits.consumeRequest('key-1'));
+    const err = await failure(limits.consumeRequest('key-1'));
     expect(err.headers).toMatchObject({ RateLimit: '"default";r=0;t=30, "burst";r=59;t=1', 'Retry-After': '30' });
     expect(err.message).toContain('at most 10 per 60 s');
     vi.advanceTimersByTime(30_000);
@@ -68,7 +59,7 @@ describe('request limits (in-memory)', () => {
     expect((await limits.consumeRequest('other')).state.remaining).toBe(599);
 
     await times(2, () => limits.consumeRequest('tight-burst', { burst: 2 }));
-    expect((await rejection(limits.consumeRequest('tight-burst', { burst: 2 }))).message).toContain('at most 2 per 1 s');
+    expect((await failure(limits.consumeRequest('tight-burst', { burst: 2 }))).message).toContain('at most 2 per 1 s');
     const big = await limits.consumeRequest('big', { quota: 5_000 });
     expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60, "burst";q=60;w=1');
   });
@@ -77,7 +68,7 @@ describe('request limits (in-memory)', () => {
     const limits = createLimits();
     await times(30, () => limits.consumeForce('demo'));
     const { state } = await limits.consumeRequest('key-1');
-    const err = await rejection(limits.consumeForce('demo', state));
+    const err = await failure(limits.consumeForce('demo', state));
     expect(err.headers).toEqual({
       'RateLimit-Policy': '"default";q=600;w=60, "force";q=30;w=3600',
       RateLimit: '"default";r=599;t=60, "force";r=0;t=3600',
@@ -93,7 +84,7 @@ describe('request limits (in-memory)', () => {
     await times(29, () => limits.recordAuthFailure('203.0.113.9'));
     await limits.assertAuthAllowed('203.0.113.9');
     await limits.recordAuthFailure('203.0.113.9');
-    const err = await rejection(limits.assertAuthAllowed('203.0.113.9'));
+    const err = await failure(limits.assertAuthAllowed('203.0.113.9'));
     expect(err.headers).toMatchObject({ 'RateLimit-Policy': '"auth";q=30;w=60', 'Retry-After': '60' });
     await limits.assertAuthAllowed('198.51.100.1');
     vi.advanceTimersByTime(60_000);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inProcessEndpoints, sandboxEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
-import { failure } from './support/failure.ts';
+import { failure } from '../helpers/failure.ts';
 import { sharedSandbox } from './support/shared-sandbox.ts';
 import { expectEvery } from '../helpers/expect-every.ts';
 

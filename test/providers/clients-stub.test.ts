@@ -6,7 +6,7 @@ import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
 import { createStubUpstream, hang, json, jwtClaims, testServiceAccount } from './support/stub-upstream.ts';
-import { failure } from './support/failure.ts';
+import { failure } from '../helpers/failure.ts';
 
 const FAST: Partial<ResilienceOptions> = {
   attemptTimeoutMs: 300,

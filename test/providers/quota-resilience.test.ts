@@ -7,7 +7,7 @@ import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
 import { msUntilNextHour, msUntilPacificMidnight } from '../../src/providers/quota-reset.ts';
 import type { ResilienceOptions } from '../../src/providers/resilience.ts';
-import { failure } from './support/failure.ts';
+import { failure } from '../helpers/failure.ts';
 import { sharedSandbox } from './support/shared-sandbox.ts';
 
 const sandbox = sharedSandbox();

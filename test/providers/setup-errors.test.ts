@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createProviderClients } from '../../src/providers/provider-clients.ts';
-import { failure } from './support/failure.ts';
+import { failure } from '../helpers/failure.ts';
 import { sharedSandbox } from './support/shared-sandbox.ts';
 
 const sandbox = sharedSandbox();

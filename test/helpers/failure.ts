@@ -1,5 +1,5 @@
-// Test helper: the AppError a provider call rejects with (anything else, or success, fails the test).
-import { AppError } from '../../../src/errors/app-error.ts';
+// Test helper: the AppError a promise rejects with (anything else, or success, fails the test).
+import { AppError } from '../../src/errors/app-error.ts';
 
 export async function failure(promise: Promise<unknown>): Promise<AppError> {
   try {
