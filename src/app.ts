@@ -31,7 +31,10 @@ export function createApp(deps: AppDeps): H3 {
       // A request h3 refuses before onRequest (unreadable URL) still gets its id.
       if (event.context.requestId === undefined) addResponseHeaders(event, { 'x-request-id': (event.context.requestId = requestIdFrom(event.req.headers)) });
       const error = appErrorFromThrown(thrown);
-      if (error.status >= 500) {
+      if (error.status >= 500 && clientHungUp(event.req)) {
+        // The client left mid-request (its body or its answer cut off): nobody reads this answer and nothing broke.
+        deps.logger.info({ requestId: requestIdOf(event), path: event.url.pathname }, 'client closed the connection before the answer');
+      } else if (error.status >= 500) {
         deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);
       }
       return problemResponse(error, requestIdOf(event), event.context.responseHeaders);
@@ -62,4 +65,12 @@ export function createApp(deps: AppDeps): H3 {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });
   return app;
+}
+
+function clientHungUp(request: Request): boolean {
+  try {
+    return request.signal.aborted;
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ import type { Source } from '../domain/sources.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { createAccount, findAccountByEmail, setAccountPassword, verifyAccountPassword } from '../store/accounts-repository.ts';
 import { appendAudit, listAudit } from '../store/audit-repository.ts';
-import { connectSource, type SourceCredential } from '../store/data-sources-repository.ts';
+import { connectSource, setPropertySettings, type SourceCredential } from '../store/data-sources-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../store/projects-repository.ts';
 import type { Database } from '../store/schema.ts';
 import type { SecretBox } from '../store/secret-box.ts';
@@ -82,6 +82,9 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
     for (const { source, input: connection } of demoConnections(site, index, input.credentials)) {
       await connectSource(db, input.box, project.id, source, connection);
     }
+    // The sandbox property reports the site's zone and currency; storing them now (as a connection check would)
+    // spares the first report a catalogue write, which would empty every instance's answer cache.
+    await setPropertySettings(db, project.id, 'analytics', { timeZone: site.timezone, currencyCode: site.currency });
     await ensureDemoFunnels(db, project, site.kind, account.id);
     projectKeys.push(project.key);
   }
