@@ -47,7 +47,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('answer cache invalidation across 
     const secret = randomBytes(32).toString('base64');
     const shared = { keyPrefix };
     a = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret }, shared });
-    b = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret, DATABASE_URL: join(a.dataDir, 'siteline.sqlite') }, shared });
+    b = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret, DATABASE_URL: a.cliEnv.DATABASE_URL ?? join(a.dataDir, 'siteline.sqlite') }, shared });
     await createProject(a.store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
     await createProject(a.store.db, { key: 'blog', name: 'Blog', domain: 'blog.example' });
     alice = await createAccountWithKey(a, { email: 'alice@example.com', projects: ['shop'] });

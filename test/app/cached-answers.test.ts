@@ -33,7 +33,8 @@ beforeAll(async () => {
   await createProject(rt.store.db, { key: 'blog', name: 'Blog', domain: 'blog.example' });
   alice = await createAccountWithKey(rt, { email: 'alice@example.com', projects: ['shop'] });
   // Another process's view of the same file: its writes are announced to nobody.
-  behind = await openDatabase({ dataDir: rt.dataDir, migrate: false });
+  // A second connection to the runtime's own database (SQLite file or PostgreSQL schema) that no watcher sees.
+  behind = await openDatabase({ url: rt.cliEnv.DATABASE_URL, dataDir: rt.dataDir, migrate: false });
 });
 afterAll(async () => {
   await behind.close();

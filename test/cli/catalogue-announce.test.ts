@@ -21,7 +21,7 @@ describe.skipIf(!REDIS_URL)('catalogue writes by the CLI with Redis', () => {
       await rt.shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, (message) => {
         if ((message as { table?: string }).table === 'account_projects') heard.resolve();
       });
-      const granted = await runSiteline(['projects', 'grant', 'blog', '--account', 'cli-grant@example.com', '--json'], { DATA_DIR: rt.dataDir, REDIS_URL: REDIS_URL! });
+      const granted = await runSiteline(['projects', 'grant', 'blog', '--account', 'cli-grant@example.com', '--json'], { ...rt.cliEnv, REDIS_URL: REDIS_URL! });
       expect(granted.code).toBe(0);
       await heard.promise;
       expect(await keys()).toEqual(['blog', 'shop']);

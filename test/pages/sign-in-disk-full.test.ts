@@ -1,5 +1,9 @@
 // A full (or read-only) disk while running: signing in cannot save the session, and the browser gets the sign-in page again
 // with a 503, Retry-After and a message saying to retry — never a 500.
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiKeysForAccount } from '../../src/store/api-keys-repository.ts';
@@ -7,10 +11,15 @@ import { findAccountByEmail } from '../../src/store/accounts-repository.ts';
 import { cookiesFrom, createOAuthFixture, form, hiddenField, PASSWORD, signIn as signInAs, type OAuthFixture } from '../oauth/oauth-helpers.ts';
 
 let fx: OAuthFixture;
+// SQLite on purpose whatever the test backend: query_only stands in for a full disk, which only an embedded file has.
+const sqliteFile = join(tmpdir(), `siteline-disk-full-${randomBytes(4).toString('hex')}.sqlite`);
 beforeAll(async () => {
-  fx = await createOAuthFixture();
+  fx = await createOAuthFixture({ env: { DATABASE_URL: sqliteFile } });
 });
-afterAll(() => fx.rt.dispose());
+afterAll(async () => {
+  await fx.rt.dispose();
+  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(sqliteFile + suffix, { force: true })));
+});
 
 async function signIn(): Promise<Response> {
   const page = await fx.rt.request('/account/sign-in');
