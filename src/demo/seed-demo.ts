@@ -105,9 +105,7 @@ async function ensureDemoAccount(db: Kysely<Database>, passwordFile: string) {
   const password = randomBytes(12).toString('base64url');
   try {
     const account = await createAccount(db, { email: DEMO_EMAIL, name: 'Demo', password });
-    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-    await appendAudit(db, { accountId: account.id, action: SEEDED_ACTION, subject: DEMO_EMAIL, detail: { host: hostname(), passwordFile } });
-    return { account, password: { known: true, password, file: passwordFile } as const };
+    return { account, password: await recordPassword(db, account.id, password, passwordFile) };
   } catch (error) {
     const raced = await findAccountByEmail(db, DEMO_EMAIL);
     if (raced) return { account: raced, password: await passwordOfExisting(db, passwordFile) };
@@ -145,6 +143,11 @@ async function wasRetired(db: Kysely<Database>): Promise<boolean> {
 async function reissuePassword(db: Kysely<Database>, accountId: string, passwordFile: string): Promise<DemoPassword> {
   const password = randomBytes(12).toString('base64url');
   await setAccountPassword(db, accountId, password);
+  return recordPassword(db, accountId, password, passwordFile);
+}
+
+/** Writes the password file of the instance that set it and says in the audit log where it is, for the others. */
+async function recordPassword(db: Kysely<Database>, accountId: string, password: string, passwordFile: string): Promise<DemoPassword> {
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   await appendAudit(db, { accountId, action: SEEDED_ACTION, subject: DEMO_EMAIL, detail: { host: hostname(), passwordFile } });
   return { known: true, password, file: passwordFile };
