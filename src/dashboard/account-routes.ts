@@ -6,7 +6,7 @@ import { h, redirectResponse } from '../account/html.ts';
 import { invalidParameter, isAppError } from '../errors/app-error.ts';
 import { readFormBody } from '../http/read-form-body.ts';
 import { createAccount, listAccounts, type NewAccount } from '../store/accounts-repository.ts';
-import { countAccounts, roleOf, setRole } from '../store/account-roles-repository.ts';
+import { claimOwnership, countAccounts, roleOf } from '../store/account-roles-repository.ts';
 import { claimInvite, createInvite, deleteInvite, findOpenInvite, listOpenInvites } from '../store/invites-repository.ts';
 import { newAccountBody, teamBody, type NewAccountForm, type TeamView } from './account-pages.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
@@ -24,7 +24,8 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
     return dashboardPage({ title: view.heading, secure, status, headers: setCookie ? { 'set-cookie': setCookie } : {}, body: newAccountBody({ ...view, csrf: token }) });
   }
 
-  type Insert = (input: NewAccount) => Promise<{ id: string }>;
+  /** Creates the account, or answers with a page instead (a race lost to another form). */
+  type Insert = (input: NewAccount) => Promise<{ id: string } | Response>;
   const plainInsert: Insert = (input) => createAccount(db, input);
 
   /** Validates the pre-session form, creates the account and signs it in; `before` may refuse (returns a page). */
@@ -38,6 +39,7 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
     if (refused) return refused;
     try {
       const account = await insert({ name: filled.name, email: filled.email ?? '', password: fields.get('password') ?? '', now: clock() });
+      if (account instanceof Response) return account;
       return redirectResponse('/dashboard', { 'set-cookie': await sessions.start(account.id) });
     } catch (error) {
       if (isAppError(error) && error.status < 500) return form(request, { ...filled, error: error.message }, 400);
@@ -52,16 +54,25 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
     return form(event.req, SETUP);
   });
 
+  const alreadySetUp = () => problemPage({ title: 'Already set up', message: 'An owner account already exists.', next: h`<a href="/account/sign-in">Sign in</a>`, status: 409, secure });
+  /** Thrown inside the transaction to roll the account back when another form claimed ownership first. */
+  const lostRace = new Error('owner already claimed');
+
   app.post('/setup', async (event) =>
     create(
       event.req,
       SETUP,
-      async () => ((await countAccounts(db)) > 0 ? problemPage({ title: 'Already set up', message: 'An owner account already exists.', next: h`<a href="/account/sign-in">Sign in</a>`, status: 409, secure }) : undefined),
-      async (input) => {
-        const account = await createAccount(db, input);
-        await setRole(db, account.id, 'owner');
-        return account;
-      },
+      async () => ((await countAccounts(db)) > 0 ? alreadySetUp() : undefined),
+      // Account and ownership in one transaction: of two forms sent at once, one owner, and no stray account.
+      (input) =>
+        db
+          .transaction()
+          .execute(async (trx) => {
+            const account = await createAccount(trx, input);
+            if (!(await claimOwnership(trx, account.id))) throw lostRace;
+            return account;
+          })
+          .catch((error: unknown) => (error === lostRace ? alreadySetUp() : Promise.reject(error))),
     ),
   );
 

@@ -1,5 +1,6 @@
 // Account roles: the owner (the account set up first) may invite teammates; everyone else is a member.
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from './db-errors.ts';
 import { withDashboardColumns, type Database } from './schema.ts';
 
 export type AccountRole = 'owner' | 'member';
@@ -26,4 +27,18 @@ export async function roleOf(db: Kysely<Database>, accountId: string): Promise<A
 
 export async function setRole(db: Kysely<Database>, accountId: string, role: AccountRole): Promise<void> {
   await withDashboardColumns(db).updateTable('accounts').set({ role }).where('id', '=', accountId).execute();
+}
+
+/**
+ * Marks the account as the owner unless another account already is (false then). Run it in the transaction that
+ * created the account, so a lost race leaves no account behind.
+ */
+export async function claimOwnership(db: Kysely<Database>, accountId: string): Promise<boolean> {
+  try {
+    await setRole(db, accountId, 'owner');
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

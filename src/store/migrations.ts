@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-oauth.ts';
 import * as m0003 from './migrations/0003-dashboard.ts';
 import * as m0005 from './migrations/0005-property-settings.ts';
+import * as m0006 from './migrations/0006-one-owner.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': m0001,
   '0002-oauth': m0002,
   '0003-dashboard': m0003,
   '0005-property-settings': m0005,
+  '0006-one-owner': m0006,
 };
 
 export function createStaticMigrationProvider(migrations: Readonly<Record<string, Migration>> = MIGRATIONS): MigrationProvider {

@@ -39,6 +39,18 @@ describe('first-run setup', () => {
     expect(await findAccountByEmail(rt.store.db, 'second@example.com')).toBeUndefined();
   });
 
+  it('two setup forms sent at the same moment make one owner and no second account', async () => {
+    rt = await createTestRuntime();
+    const [first, second] = [webClient(rt), webClient(rt)];
+    await Promise.all([first.get('/setup'), second.get('/setup')]);
+    const answers = await Promise.all([first.post('/setup', OWNER), second.post('/setup', { ...OWNER, email: 'second@example.com' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    const accounts = await rt.store.db.selectFrom('accounts').select('id').execute();
+    expect(accounts).toHaveLength(1);
+    expect(await roleOf(rt.store.db, accounts[0]!.id)).toBe('owner');
+    expect(answers.find((a) => a.status === 409)!.html).toContain('Already set up');
+  });
+
   it('re-renders with the reason when the password is too short, creating nothing', async () => {
     rt = await createTestRuntime();
     const client = webClient(rt);
