@@ -16,6 +16,7 @@ import { REST_ROUTES } from './rest/route-table.ts';
 import { createApiDocument } from './openapi/api-document.ts';
 import { mountOpenApi } from './openapi/mount-openapi.ts';
 import { mountDocs } from './docs/mount-docs.ts';
+import { mountHome } from './docs/mount-home.ts';
 import { mountMetrics } from './observability/mount-metrics.ts';
 
 export function createApp(deps: AppDeps): H3 {
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): H3 {
   mountMcp(app, deps);
   if (deps.web) mountWeb(app, deps.web);
   if (deps.dashboard) mountDashboard(app, deps.dashboard);
+  mountHome(app, { dashboard: Boolean(deps.dashboard) });
   app.all('/**', () => {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });
