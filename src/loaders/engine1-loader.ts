@@ -4,7 +4,7 @@
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { toCacheKey } from '../cache/cache-key.ts';
 import type { CachePolicy } from '../cache/ttl-policy.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { LoaderDeps } from './loader-deps.ts';
 import type { Engine1Client, SearchAnalyticsRequest } from '../providers/engine1/client.ts';
 import type { SearchRow } from '../providers/engine1/normalize.ts';
 import { openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
@@ -24,7 +24,7 @@ export interface Engine1Loader {
   query(source: ConnectedSource, request: SearchAnalyticsRequest, policy: CachePolicy, force: boolean): Promise<CachedResult<Engine1Result>>;
 }
 
-export function createEngine1Loader(ctx: GraphQLContext): Engine1Loader {
+export function createEngine1Loader(ctx: LoaderDeps): Engine1Loader {
   const clients = new Map<string, Promise<Engine1Client>>();
   const once = new Map<string, Promise<CachedResult<Engine1Result>>>();
 

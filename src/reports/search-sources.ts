@@ -7,7 +7,7 @@ import { mergeSearchMetrics, type SearchMetrics } from '../domain/search-combine
 import { parseSp, searchSourcesOf, type SearchProviderChoice } from '../domain/request-params.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import { findSource, type ConnectedSource } from '../loaders/connected-source.ts';
 import type { Warning } from '../loaders/meta.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
@@ -25,7 +25,7 @@ export interface SearchSources {
  * `servable` narrows the engines (e.g. a dimension engine2 cannot break down by): left out with a warning.
  */
 export async function resolveSearchSources(
-  ctx: GraphQLContext,
+  ctx: ReportDeps,
   project: ProjectRecord,
   rawSp: string | null | undefined,
   servable?: { engines: readonly SearchSource[]; reason: (engine: SearchSource) => string; alone: (engine: SearchSource) => AppError },
