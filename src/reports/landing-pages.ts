@@ -12,7 +12,7 @@ import { normalisePage } from '../domain/search-normalise.ts';
 import { hostOf, pathWithinSite, siteHostsOf } from '../domain/site-hosts.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';

@@ -6,7 +6,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { RunReportRequest } from '../providers/analytics/client.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';

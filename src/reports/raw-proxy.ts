@@ -9,7 +9,7 @@ import type { Source } from '../domain/sources.ts';
 import { AppError, invalidParameter } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { openCredential, requireProject, requireSource, trackUpstream, type ConnectedSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import { metadataPolicy } from '../loaders/upstream-cache.ts';
 import { toRawAnalyticsPath } from '../providers/analytics/raw-path.ts';
 import { toRawEngine1Path } from '../providers/engine1/raw-path.ts';

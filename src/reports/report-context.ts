@@ -6,7 +6,7 @@ import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type Resolve
 import { parseForce } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, requireProject } from '../loaders/connected-source.ts';
-import type { Warning } from '../loaders/meta.ts';
+import type { Warning } from './meta.ts';
 import { firstProcessingDay } from '../loaders/upstream-cache.ts';
 import { addDays } from '../domain/calendar.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';

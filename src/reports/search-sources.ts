@@ -9,7 +9,7 @@ import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, type ConnectedSource } from '../loaders/connected-source.ts';
-import type { Warning } from '../loaders/meta.ts';
+import type { Warning } from './meta.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 
 export interface SearchSources {

@@ -8,7 +8,7 @@ import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
 import { reportPolicy } from '../loaders/upstream-cache.ts';
 import type { Engine1Result } from '../loaders/engine1-loader.ts';
 import type { Engine2TrafficRow } from '../providers/engine2/normalize.ts';

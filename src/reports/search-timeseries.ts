@@ -10,7 +10,7 @@ import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
 import { reportPolicy } from '../loaders/upstream-cache.ts';
 import { addDays } from '../domain/calendar.ts';
 import { resolveReportScope } from './report-context.ts';

@@ -7,7 +7,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';

@@ -2,7 +2,7 @@
 // and events right now. Each part is one realtime report; all are cached for at most 30 s.
 import type { ReportDeps } from './report-deps.ts';
 import { requireProject, requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import type { RealtimeReport } from '../providers/analytics/normalize.ts';
 import { toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 

@@ -8,7 +8,7 @@ import { bucketKeys, parseInterval, type Interval } from '../domain/interval.ts'
 import type { PeriodJson } from '../domain/period.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
