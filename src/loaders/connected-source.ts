@@ -1,17 +1,11 @@
-// Finds a project's data source for a request (404 for an invisible project, 409 when the provider is not
-// connected), opens its credential only when an upstream call is really needed, and records the outcome of
-// upstream calls as the data source's status (a rejected credential shows `error`, the next success `ok`).
-import { AppError, notFound } from '../errors/app-error.ts';
+// A project's connected data source as loaders see it: its credential is opened only when an upstream call is
+// really needed, and the outcome of upstream calls is recorded as the data source's status (a rejected
+// credential shows `error`, the next success `ok`). Finding the source for a request is the reports' job.
+import { AppError } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { readSourceCredential, setPropertySettings, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 import type { LoaderDeps } from './loader-deps.ts';
-import type { StoreLoaders } from './store-loaders.ts';
-
-/** Project and data-source lookups need only the execution's store loaders. */
-interface StoreLookups {
-  readonly store: StoreLoaders;
-}
 
 export interface ConnectedSource {
   project: ProjectRecord;
@@ -21,26 +15,6 @@ export interface ConnectedSource {
   sourceId: string;
   /** Cache identity of the credential (changes on reconnect; never derived from the secret). */
   credentialId: string;
-}
-
-export async function requireProject(ctx: StoreLookups, key: string): Promise<ProjectRecord> {
-  const project = await ctx.store.projectByKey(key);
-  if (!project) throw notFound(`No project '${key}' is visible to you.`);
-  return project;
-}
-
-/** The data source when connected, else undefined (callers decide between 409 and a warning). */
-export async function findSource(ctx: StoreLookups, project: ProjectRecord, source: Source): Promise<ConnectedSource | undefined> {
-  const record = (await ctx.store.sourcesOf.load(project.id)).find((r) => r.source === source);
-  if (!record) return undefined;
-  const target = record.propertyId ?? record.siteUrl ?? '';
-  return { project, source, record, sourceId: `${source}:${target}`, credentialId: `${project.id}:${record.credentialVersion}` };
-}
-
-export async function requireSource(ctx: StoreLookups, project: ProjectRecord, source: Source): Promise<ConnectedSource> {
-  const found = await findSource(ctx, project, source);
-  if (found) return found;
-  throw new AppError('source_not_connected', `${source} is not connected to project '${project.key}'.`, { provider: source });
 }
 
 export async function openCredential(ctx: LoaderDeps, cs: ConnectedSource): Promise<SourceCredential> {

@@ -4,7 +4,7 @@
 import type { PeriodJson } from '../domain/period.ts';
 import { notFound } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';

@@ -11,7 +11,7 @@ import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import { normalisePage } from '../domain/search-normalise.ts';
 import { hostOf, pathWithinSite, siteHostsOf } from '../domain/site-hosts.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { findSource, requireSource } from '../loaders/connected-source.ts';
+import { findSource, requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';

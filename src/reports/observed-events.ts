@@ -3,7 +3,7 @@
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';

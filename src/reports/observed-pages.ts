@@ -5,7 +5,7 @@ import { parseFilter } from '../domain/filter.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { RunReportRequest } from '../providers/analytics/client.ts';

@@ -5,7 +5,7 @@ import type { DateRange } from '../domain/calendar.ts';
 import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';
 import { parseForce } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { findSource, requireProject } from '../loaders/connected-source.ts';
+import { findSource, requireProject } from './project-lookup.ts';
 import type { Warning } from './meta.ts';
 import { firstProcessingDay } from '../loaders/upstream-cache.ts';
 import { addDays } from '../domain/calendar.ts';

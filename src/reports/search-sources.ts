@@ -8,7 +8,8 @@ import { parseSp, searchSourcesOf, type SearchProviderChoice } from '../domain/r
 import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { findSource, type ConnectedSource } from '../loaders/connected-source.ts';
+import type { ConnectedSource } from '../loaders/connected-source.ts';
+import { findSource } from './project-lookup.ts';
 import type { Warning } from './meta.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 

@@ -6,7 +6,7 @@ import { parseFilter } from '../domain/filter.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';

@@ -4,7 +4,7 @@
 import { SEARCH_DIMENSION_NAMES, SEARCH_DIMENSION_SOURCES, SEARCH_METRIC_NAMES } from '../domain/catalogue.ts';
 import { SEARCH_SOURCES, type SearchSource } from '../domain/sources.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { findSource, requireProject } from '../loaders/connected-source.ts';
+import { findSource, requireProject } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { AnalyticsMetadata } from '../providers/analytics/client.ts';

@@ -1,7 +1,7 @@
 // Realtime (SPEC §4): active users of the last 30 minutes, per minute, and the top pages, countries, devices
 // and events right now. Each part is one realtime report; all are cached for at most 30 s.
 import type { ReportDeps } from './report-deps.ts';
-import { requireProject, requireSource } from '../loaders/connected-source.ts';
+import { requireProject, requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import type { RealtimeReport } from '../providers/analytics/normalize.ts';
 import { toDimensions, toMetrics } from '../providers/analytics/translate.ts';

@@ -3,7 +3,7 @@
 import { SUMMARY_METRICS } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';

@@ -7,7 +7,7 @@ import { hourKeysForLocalHour } from '../domain/hours.ts';
 import { bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import type { ReportDeps } from './report-deps.ts';
-import { requireSource } from '../loaders/connected-source.ts';
+import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
