@@ -10,7 +10,7 @@ import type { AnalyticsClient, AnalyticsMetadata, RunFunnelReportRequest, RunRea
 import type { AnalyticsReport, RealtimeReport } from '../providers/analytics/normalize.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { notePropertySettings, openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
-import { metadataPolicy, realtimePolicy } from './upstream-cache.ts';
+import { metadataPolicy, realtimePolicy } from '../cache/upstream-policy.ts';
 
 export interface ReportKey {
   source: ConnectedSource;

@@ -7,7 +7,7 @@ import type { LoaderDeps } from './loader-deps.ts';
 import type { Engine2Client } from '../providers/engine2/client.ts';
 import type { Engine2PageRow, Engine2QueryRow, Engine2TrafficRow } from '../providers/engine2/normalize.ts';
 import { openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
-import { historyPolicy } from './upstream-cache.ts';
+import { historyPolicy } from '../cache/upstream-policy.ts';
 
 export interface Engine2Loader {
   /** Weekly rows per query (GetQueryStats). */

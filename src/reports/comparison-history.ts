@@ -7,7 +7,7 @@ import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
 import type { Warning } from './meta.ts';
-import type { reportPolicy } from '../loaders/upstream-cache.ts';
+import type { reportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { ReportScope } from './report-context.ts';
 

@@ -6,7 +6,7 @@ import { notFound } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { getFunnelByKey, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
 import { resolveReportScope } from './report-context.ts';

@@ -13,7 +13,7 @@ import { hostOf, pathWithinSite, siteHostsOf } from '../domain/site-hosts.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';
 import { combinedSearchRows, sortRows, type SearchBreakdownArgs } from './search-breakdown.ts';

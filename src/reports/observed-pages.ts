@@ -7,7 +7,7 @@ import { parseLimit } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { RunReportRequest } from '../providers/analytics/client.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import type { ObservedArgs } from './observed-events.ts';

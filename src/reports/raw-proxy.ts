@@ -11,7 +11,7 @@ import type { ReportDeps } from './report-deps.ts';
 import { openCredential, trackUpstream, type ConnectedSource } from '../loaders/connected-source.ts';
 import { requireProject, requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { metadataPolicy } from '../loaders/upstream-cache.ts';
+import { metadataPolicy } from '../cache/upstream-policy.ts';
 import { toRawAnalyticsPath } from '../providers/analytics/raw-path.ts';
 import { toRawEngine1Path } from '../providers/engine1/raw-path.ts';
 import { toRawEngine2Path } from '../providers/engine2/raw-path.ts';

@@ -7,7 +7,7 @@ import { parseForce } from '../domain/request-params.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, requireProject } from './project-lookup.ts';
 import type { Warning } from './meta.ts';
-import { firstProcessingDay } from '../loaders/upstream-cache.ts';
+import { firstProcessingDay } from '../cache/upstream-policy.ts';
 import { addDays } from '../domain/calendar.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';

@@ -15,7 +15,7 @@ import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import { resolveReportScope, type ReportScope } from './report-context.ts';
 import { cutWeekly } from './search-engine2.ts';
 import { dailyRequest, type SearchArgs } from './search-summary.ts';

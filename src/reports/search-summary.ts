@@ -9,7 +9,7 @@ import type { SearchSource } from '../domain/sources.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import type { Engine1Result } from '../loaders/engine1-loader.ts';
 import type { Engine2TrafficRow } from '../providers/engine2/normalize.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';

@@ -11,7 +11,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import { addDays } from '../domain/calendar.ts';
 import { resolveReportScope } from './report-context.ts';
 import { cutDaily } from './search-engine2.ts';

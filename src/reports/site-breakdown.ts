@@ -8,7 +8,7 @@ import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage } from './comparison-history.ts';

@@ -5,7 +5,7 @@ import { compared, type Compared } from '../domain/compare.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';

@@ -9,7 +9,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
