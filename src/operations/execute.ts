@@ -2,11 +2,19 @@
 // AppErrors, anything else is masked by the facade. No HTTP hop, no re-parse, no re-validation.
 import { execute, type GraphQLSchema } from 'graphql';
 import { isAppError } from '../errors/app-error.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { OperationRegistry } from './registry.ts';
 
 export interface OperationExecutor {
   (name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
+}
+
+/** What a facade needs to run stored operations: a fresh context per execution, and the executor. */
+export interface OperationRunner {
+  /** A fresh context (fresh DataLoaders) for one execution. */
+  createContext(principal: Principal, requestId: string): GraphQLContext;
+  executeOperation: OperationExecutor;
 }
 
 export function createOperationExecutor(schema: GraphQLSchema, registry: OperationRegistry): OperationExecutor {
