@@ -10,7 +10,7 @@ import type { ProviderClients } from '../providers/provider-clients.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import type { OutageMemo } from '../store/outage-memo.ts';
 import type { Database } from '../store/schema.ts';
-import { createProviderLoaders, type ProviderLoaders } from '../loaders/provider-loaders.ts';
+import { createProviderLoaders } from '../loaders/provider-loaders.ts';
 import { createStoreLoaders } from '../loaders/store-loaders.ts';
 import type { ReportDeps, ReportServices } from '../reports/report-deps.ts';
 
