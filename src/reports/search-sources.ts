@@ -110,7 +110,8 @@ export function sourcesUsed(connected: Partial<Record<SearchSource, unknown>>): 
   return (['engine1', 'engine2'] as const).filter((s) => connected[s] !== undefined);
 }
 
-export type FiguresJson = Record<'clicks' | 'impressions' | 'ctr' | 'position', number | null | Compared>;
+/** Only `position` can be null (no impressions, or not comparable); the counts always have a value. */
+export type FiguresJson = Record<'clicks' | 'impressions' | 'ctr', number | Compared> & { position: number | null | Compared };
 
 /**
  * Figures as the response shows them: plain without a comparison (`previous` undefined), each
