@@ -1,8 +1,10 @@
 // What the GraphQL pipeline costs a stored operation: the same stored document, on the same warm runtime, run
 // through the executor (envelop's getEnveloped: hooks and error masking) and through graphql's bare execute.
 // Warm means every provider report is a cache hit, so the pipeline is as large a share of the time as it gets.
+// Then the pipeline's own cost, on a document that does no work at all ({ __typename }).
 // Usage: node bench/stored-operation-overhead.ts [rounds] [iterations per round]
-import { execute } from 'graphql';
+import { execute, parse } from 'graphql';
+import { createStoredOperationPipeline } from '../src/graphql/pipeline.ts';
 import { loadOperationRegistry } from '../src/operations/registry.ts';
 import { createSandboxRuntime } from '../test/helpers/sandbox-runtime.ts';
 
@@ -41,6 +43,22 @@ try {
   const bareUs = median(samples.bare);
   const pipelineUs = median(samples.pipeline);
   console.log(`SiteSummary, warm, ${rounds} rounds × ${iterations}: bare execute ${bareUs.toFixed(1)} µs/op, pipeline ${pipelineUs.toFixed(1)} µs/op (${(((pipelineUs - bareUs) / bareUs) * 100).toFixed(1)} %)`);
+
+  const empty = parse('{ __typename }');
+  const pipeline = createStoredOperationPipeline(rt.deps.schema);
+  const emptyBare = () => Promise.resolve(execute({ schema: rt.deps.schema, document: empty, contextValue: {} }));
+  const emptyPipeline = () => Promise.resolve(pipeline.getEnveloped({}).execute({ schema: rt.deps.schema, document: empty, contextValue: {} }));
+  const many = iterations * 10;
+  const timeMany = async (run: () => Promise<unknown>) => {
+    const start = performance.now();
+    for (let i = 0; i < many; i++) await run();
+    return ((performance.now() - start) * 1000) / many;
+  };
+  await timeMany(emptyBare);
+  await timeMany(emptyPipeline);
+  const emptyBareUs = await timeMany(emptyBare);
+  const emptyPipelineUs = await timeMany(emptyPipeline);
+  console.log(`{ __typename } × ${many}: bare execute ${emptyBareUs.toFixed(2)} µs/op, pipeline ${emptyPipelineUs.toFixed(2)} µs/op (+${(emptyPipelineUs - emptyBareUs).toFixed(2)} µs)`);
 } finally {
   await rt.dispose();
 }
