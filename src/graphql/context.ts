@@ -1,32 +1,18 @@
 // The per-execution context: who is asking, process-wide services, and fresh DataLoaders (never shared
 // between executions, so batching and memoisation cannot leak data across callers). It extends what reports
 // may reach (`ReportDeps`), so resolvers pass it on; reports and loaders never import it.
-import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { CachedFetch, CachedFetchOptions } from '../cache/cached-fetch.ts';
 import type { SharedState } from '../cache/shared-state.ts';
-import type { Logger } from '../logging/logger.ts';
-import type { ProviderClients } from '../providers/provider-clients.ts';
-import type { SecretBox } from '../store/secret-box.ts';
-import type { OutageMemo } from '../store/outage-memo.ts';
-import type { Database } from '../store/schema.ts';
 import { createProviderLoaders } from '../loaders/provider-loaders.ts';
 import { createStoreLoaders } from '../loaders/store-loaders.ts';
 import type { ReportDeps, ReportServices } from '../reports/report-deps.ts';
 
 export type { ProviderLoaders } from '../loaders/provider-loaders.ts';
 
-/** Process-wide things resolvers may use; created once and injected. */
+/** Process-wide things resolvers may use; created once and injected: what reports use, with the whole shared state. */
 export interface Services extends ReportServices {
-  db: Kysely<Database>;
-  clock: () => Date;
-  logger: Logger;
-  /** Opens stored provider credentials. */
-  box: SecretBox;
-  providers: ProviderClients;
   shared: SharedState;
-  /** Recent store answers that reads may fall back on while the database is away. */
-  storeMemo: OutageMemo;
 }
 
 export interface GraphQLContext extends ReportDeps {
