@@ -1,19 +1,19 @@
 // Everything the HTTP app needs, created once per process (src/main.ts or a test) and injected.
 import type { Logger } from './logging/logger.ts';
 import type { Principal } from './auth/principal.ts';
-import type { GraphQLContext } from './graphql/context.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { WebDeps } from './account/web-deps.ts';
 import type { DashboardDeps } from './dashboard/dashboard-deps.ts';
 import type { ResponseCache } from './rest/response-cache.ts';
 import type { Metrics } from './observability/metrics.ts';
+import type { OperationRunner } from './operations/execute.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
   checks: Record<string, { status: 'ok' | 'degraded' | 'down'; detail?: string }>;
 }
 
-export interface AppDeps {
+export interface AppDeps extends OperationRunner {
   logger: Logger;
   clock: () => Date;
   publicUrl: string;
@@ -22,9 +22,6 @@ export interface AppDeps {
   authenticate(request: Request, ip: string): Promise<Principal>;
   /** Applies the caller's request limit; returns the RateLimit headers, or throws 429. */
   limitRequest(principal: Principal): Promise<Record<string, string>>;
-  /** A fresh context (fresh DataLoaders) for one execution. */
-  createContext(principal: Principal, requestId: string): GraphQLContext;
-  executeOperation(name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
   readJsonBody(request: Request): Promise<unknown>;
   /** The REST facade's per-credential micro-cache of recent GET answers. */
   responseCache: ResponseCache;

@@ -12,6 +12,7 @@ import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
 import { publicUrlOf, type Settings } from './config/settings.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
+import { createStoredOperationPipeline } from './graphql/pipeline.ts';
 import { schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-json-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
@@ -100,8 +101,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const providers = createProviderClients({ endpoints, sandbox, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
-    const registry = loadOperationRegistry(schema);
-    const executeOperation = createOperationExecutor(schema, registry);
+    const pipeline = createStoredOperationPipeline(schema);
+    const registry = loadOperationRegistry(schema, undefined, pipeline.validate);
+    const executeOperation = createOperationExecutor(pipeline, registry);
     const deps: AppDeps & { graphiql: boolean } = {
       logger,
       clock,

@@ -2,7 +2,7 @@
 // the credential box, the provider clients (key checks, site lists), the Google web flow when configured, and
 // the stored operations every number on the pages is read through.
 import type { WebDeps } from '../account/web-deps.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { OperationRunner } from '../operations/execute.ts';
 import type { GoogleWebFlow } from '../providers/google-web/google-web-flow.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
 import type { SecretBox } from '../store/secret-box.ts';
@@ -17,5 +17,5 @@ export interface DashboardDeps {
   publicUrl: string;
   /** "Connect Google" (absent when no OAuth client is configured). */
   google?: { flow: GoogleWebFlow; clientId: string; clientSecret: string };
-  operations: Pick<AppDeps, 'createContext' | 'executeOperation'>;
+  operations: OperationRunner;
 }

@@ -1,21 +1,17 @@
-// /api/graphql for internal tools: the same schema and auth as REST, masked unexpected errors, depth and cost
-// limits; GraphiQL (bundled, works offline) only when enabled for development.
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+// /api/graphql for internal tools: the same schema and auth as REST, and the pipeline's limits and error masking
+// (./pipeline.ts, shared with the stored operations); GraphiQL (bundled, works offline) only when enabled for
+// development.
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getOperationAST, GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import { requireScope, type Principal } from '../auth/principal.ts';
-import { isAppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
+import { isMaskedUnexpected, limitPlugins, maskGraphqlError } from './pipeline.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
-// Aliases are capped because each aliased report field can be a separate upstream call for one rate-limit token.
-export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000, maxAliases: 10 } as const;
 
 interface ServerContext {
   principal: Principal;
@@ -34,31 +30,12 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId),
     cors: false,
-    plugins: [
-      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-      costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
-      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
-      readOnlyPlugin(),
-    ],
+    plugins: [...limitPlugins(), readOnlyPlugin()],
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (isAppError(original)) {
-          return new GraphQLError(original.message, {
-            nodes: (error as GraphQLError).nodes,
-            path: (error as GraphQLError).path,
-            extensions: {
-              code: original.code,
-              status: original.status,
-              ...(original.param ? { param: original.param } : {}),
-              // An outage of our own database fails the whole response: HTTP 503 with the problem's Retry-After.
-              ...(original.code === 'dependency_unavailable' ? { http: { status: original.status, headers: original.headers } } : {}),
-            },
-          });
-        }
-        if (error instanceof GraphQLError && !error.originalError) return error; // validation/parse errors are the caller's
-        deps.logger.error({ err: original }, 'unexpected GraphQL error');
-        return new GraphQLError(message, { extensions: { code: 'internal_error' } });
+        const masked = maskGraphqlError(error, message);
+        if (isMaskedUnexpected(masked)) deps.logger.error({ err: error instanceof GraphQLError ? error.originalError : error }, 'unexpected GraphQL error');
+        return masked;
       },
     },
   });

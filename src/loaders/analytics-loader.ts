@@ -5,12 +5,12 @@ import DataLoader from 'dataloader';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { toCacheKey } from '../cache/cache-key.ts';
 import type { CachePolicy } from '../cache/ttl-policy.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { LoaderDeps } from './loader-deps.ts';
 import type { AnalyticsClient, AnalyticsMetadata, RunFunnelReportRequest, RunRealtimeReportRequest, RunReportRequest } from '../providers/analytics/client.ts';
 import type { AnalyticsReport, RealtimeReport } from '../providers/analytics/normalize.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { notePropertySettings, openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
-import { metadataPolicy, realtimePolicy } from './upstream-cache.ts';
+import { metadataPolicy, realtimePolicy } from '../cache/upstream-policy.ts';
 
 export interface ReportKey {
   source: ConnectedSource;
@@ -29,7 +29,7 @@ export interface AnalyticsLoader {
 /** Misses that arrive within this window after each other share one batchRunReports call. */
 const MISS_BATCH_WINDOW_MS = 2;
 
-export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
+export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
   const clients = new Map<string, Promise<AnalyticsClient>>();
   const missBatchers = new Map<string, DataLoader<ReportKey, AnalyticsReport, string>>();
 

@@ -1,11 +1,11 @@
-// Finds a project's data source for a request (404 for an invisible project, 409 when the provider is not
-// connected), opens its credential only when an upstream call is really needed, and records the outcome of
-// upstream calls as the data source's status (a rejected credential shows `error`, the next success `ok`).
-import type { GraphQLContext } from '../graphql/context.ts';
-import { AppError, notFound } from '../errors/app-error.ts';
+// A project's connected data source as loaders see it: its credential is opened only when an upstream call is
+// really needed, and the outcome of upstream calls is recorded as the data source's status (a rejected
+// credential shows `error`, the next success `ok`). Finding the source for a request is the reports' job.
+import { AppError } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { readSourceCredential, setPropertySettings, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
+import type { LoaderDeps } from './loader-deps.ts';
 
 export interface ConnectedSource {
   project: ProjectRecord;
@@ -17,27 +17,7 @@ export interface ConnectedSource {
   credentialId: string;
 }
 
-export async function requireProject(ctx: GraphQLContext, key: string): Promise<ProjectRecord> {
-  const project = await ctx.store.projectByKey(key);
-  if (!project) throw notFound(`No project '${key}' is visible to you.`);
-  return project;
-}
-
-/** The data source when connected, else undefined (callers decide between 409 and a warning). */
-export async function findSource(ctx: GraphQLContext, project: ProjectRecord, source: Source): Promise<ConnectedSource | undefined> {
-  const record = (await ctx.store.sourcesOf.load(project.id)).find((r) => r.source === source);
-  if (!record) return undefined;
-  const target = record.propertyId ?? record.siteUrl ?? '';
-  return { project, source, record, sourceId: `${source}:${target}`, credentialId: `${project.id}:${record.credentialVersion}` };
-}
-
-export async function requireSource(ctx: GraphQLContext, project: ProjectRecord, source: Source): Promise<ConnectedSource> {
-  const found = await findSource(ctx, project, source);
-  if (found) return found;
-  throw new AppError('source_not_connected', `${source} is not connected to project '${project.key}'.`, { provider: source });
-}
-
-export async function openCredential(ctx: GraphQLContext, cs: ConnectedSource): Promise<SourceCredential> {
+export async function openCredential(ctx: LoaderDeps, cs: ConnectedSource): Promise<SourceCredential> {
   const credential = await ctx.services.storeMemo.read(`credential:${cs.project.id}:${cs.source}`, () =>
     readSourceCredential(ctx.services.db, ctx.services.box, cs.project.id, cs.source),
   );
@@ -46,7 +26,7 @@ export async function openCredential(ctx: GraphQLContext, cs: ConnectedSource): 
 }
 
 /** Runs one upstream call and records its outcome on the data source. */
-export async function trackUpstream<T>(ctx: GraphQLContext, cs: ConnectedSource, call: () => Promise<T>): Promise<T> {
+export async function trackUpstream<T>(ctx: LoaderDeps, cs: ConnectedSource, call: () => Promise<T>): Promise<T> {
   try {
     const value = await call();
     if (cs.record.status === 'error') await recordStatus(ctx, cs, 'ok', null);
@@ -58,7 +38,7 @@ export async function trackUpstream<T>(ctx: GraphQLContext, cs: ConnectedSource,
   }
 }
 
-async function recordStatus(ctx: GraphQLContext, cs: ConnectedSource, status: 'ok' | 'error', message: string | null): Promise<void> {
+async function recordStatus(ctx: LoaderDeps, cs: ConnectedSource, status: 'ok' | 'error', message: string | null): Promise<void> {
   try {
     await setSourceStatus(ctx.services.db, cs.project.id, cs.source, status, message, ctx.services.clock());
   } catch (error) {
@@ -70,7 +50,7 @@ async function recordStatus(ctx: GraphQLContext, cs: ConnectedSource, status: 'o
  * Every analytics report carries the property's time zone and currency: when they differ from what is stored
  * (the property was changed in GA), the stored settings follow, so the next answer's days are right.
  */
-export async function notePropertySettings(ctx: GraphQLContext, cs: ConnectedSource, seen: { timeZone?: string; currencyCode?: string }): Promise<void> {
+export async function notePropertySettings(ctx: LoaderDeps, cs: ConnectedSource, seen: { timeZone?: string; currencyCode?: string }): Promise<void> {
   const changed =
     (seen.timeZone !== undefined && seen.timeZone !== cs.record.timeZone) || (seen.currencyCode !== undefined && seen.currencyCode !== cs.record.currencyCode);
   if (!changed) return;

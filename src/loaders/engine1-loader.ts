@@ -1,12 +1,13 @@
 // Per-execution engine1 loader: searchAnalytics.query through the cache (keyed on the request, the site and the
-// credential), always with `dataState: all` (or `hourly_all` for hours) so the freshest days are included, paged
+// credential), with the provider's request defaults (the freshest days included), paged
 // by the client when more rows are wanted than one page holds. Identical requests in one execution go out once.
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { toCacheKey } from '../cache/cache-key.ts';
 import type { CachePolicy } from '../cache/ttl-policy.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { LoaderDeps } from './loader-deps.ts';
 import type { Engine1Client, SearchAnalyticsRequest } from '../providers/engine1/client.ts';
 import type { SearchRow } from '../providers/engine1/normalize.ts';
+import { toSearchAnalyticsRequest } from '../providers/engine1/search-request.ts';
 import { openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
 
 /** What a cached search analytics answer holds (JSON-serialisable). */
@@ -24,7 +25,7 @@ export interface Engine1Loader {
   query(source: ConnectedSource, request: SearchAnalyticsRequest, policy: CachePolicy, force: boolean): Promise<CachedResult<Engine1Result>>;
 }
 
-export function createEngine1Loader(ctx: GraphQLContext): Engine1Loader {
+export function createEngine1Loader(ctx: LoaderDeps): Engine1Loader {
   const clients = new Map<string, Promise<Engine1Client>>();
   const once = new Map<string, Promise<CachedResult<Engine1Result>>>();
 
@@ -39,7 +40,7 @@ export function createEngine1Loader(ctx: GraphQLContext): Engine1Loader {
 
   return {
     query(cs, input, policy, force) {
-      const request: SearchAnalyticsRequest = { type: 'web', dataState: 'all', ...input };
+      const request = toSearchAnalyticsRequest(input);
       const key = toCacheKey({ operation: 'engine1.searchAnalytics', source: cs.sourceId, credential: cs.credentialId, request });
       const memo = `${force ? 'force:' : ''}${key}`;
       let result = once.get(memo);

@@ -3,11 +3,11 @@
 // method at most once.
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { toCacheKey } from '../cache/cache-key.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { LoaderDeps } from './loader-deps.ts';
 import type { Engine2Client } from '../providers/engine2/client.ts';
 import type { Engine2PageRow, Engine2QueryRow, Engine2TrafficRow } from '../providers/engine2/normalize.ts';
 import { openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
-import { historyPolicy } from './upstream-cache.ts';
+import { historyPolicy } from '../cache/upstream-policy.ts';
 
 export interface Engine2Loader {
   /** Weekly rows per query (GetQueryStats). */
@@ -20,7 +20,7 @@ export interface Engine2Loader {
 
 type Method = 'GetQueryStats' | 'GetPageStats' | 'GetRankAndTrafficStats';
 
-export function createEngine2Loader(ctx: GraphQLContext): Engine2Loader {
+export function createEngine2Loader(ctx: LoaderDeps): Engine2Loader {
   const clients = new Map<string, Promise<Engine2Client>>();
   const once = new Map<string, Promise<CachedResult<unknown>>>();
 

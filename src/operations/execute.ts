@@ -1,19 +1,32 @@
-// executeOperation(): runs a stored operation in-process with a fresh context; expected errors surface as
-// AppErrors, anything else is masked by the facade. No HTTP hop, no re-parse, no re-validation.
-import { execute, type GraphQLSchema } from 'graphql';
+// executeOperation(): runs a stored operation in-process with a fresh context, through the same envelop pipeline
+// as /api/graphql (src/graphql/pipeline.ts: its hooks and error masking); expected errors surface as AppErrors,
+// anything else keeps its cause for the facade, which logs it and answers 500. No HTTP hop, no re-parse, no
+// re-validation (the registry validated every stored operation with the pipeline's rules at boot).
+import type { ExecutionResult } from 'graphql';
 import { isAppError } from '../errors/app-error.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
+import type { StoredOperationPipeline } from '../graphql/pipeline.ts';
 import type { OperationRegistry } from './registry.ts';
 
 export interface OperationExecutor {
   (name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
 }
 
-export function createOperationExecutor(schema: GraphQLSchema, registry: OperationRegistry): OperationExecutor {
+/** What a facade needs to run stored operations: a fresh context per execution, and the executor. */
+export interface OperationRunner {
+  /** A fresh context (fresh DataLoaders) for one execution. */
+  createContext(principal: Principal, requestId: string): GraphQLContext;
+  executeOperation: OperationExecutor;
+}
+
+export function createOperationExecutor(pipeline: StoredOperationPipeline, registry: OperationRegistry): OperationExecutor {
   return async (name, variables, context) => {
     const stored = registry.get(name);
     if (!stored) throw new Error(`Unknown stored operation ${name}`);
-    const result = await execute({ schema, document: stored.document, variableValues: stripUndefined(variables), contextValue: context });
+    const { execute, schema } = pipeline.getEnveloped(context);
+    // Stored operations are queries and one mutation: never an incremental (streamed) result.
+    const result = (await execute({ schema, document: stored.document, variableValues: stripUndefined(variables), contextValue: context })) as ExecutionResult;
     if (result.errors?.length) {
       const expected = result.errors.map((e) => e.originalError).find(isAppError);
       if (expected) throw expected;

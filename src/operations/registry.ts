@@ -10,6 +10,7 @@ import {
   visit,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -40,8 +41,11 @@ export class OperationRegistryError extends Error {
   }
 }
 
-export function loadOperationRegistry(schema: GraphQLSchema, dir: string = SCHEMA_DIR): OperationRegistry {
-  return buildOperationRegistry(schema, readGraphqlFiles(join(dir, 'operations')), readGraphqlFiles(join(dir, 'fragments')));
+/** Checks a document against the schema; the runtime passes the GraphQL pipeline's (with its limits' rules). */
+export type ValidateDocument = (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
+
+export function loadOperationRegistry(schema: GraphQLSchema, dir: string = SCHEMA_DIR, validateDocument: ValidateDocument = validate): OperationRegistry {
+  return buildOperationRegistry(schema, readGraphqlFiles(join(dir, 'operations')), readGraphqlFiles(join(dir, 'fragments')), validateDocument);
 }
 
 function readGraphqlFiles(dir: string): OperationSource[] {
@@ -52,7 +56,12 @@ function readGraphqlFiles(dir: string): OperationSource[] {
 }
 
 /** Each operation source must hold exactly one named operation; fragments come from the shared sources. */
-export function buildOperationRegistry(schema: GraphQLSchema, operations: OperationSource[], fragments: OperationSource[] = []): OperationRegistry {
+export function buildOperationRegistry(
+  schema: GraphQLSchema,
+  operations: OperationSource[],
+  fragments: OperationSource[] = [],
+  validateDocument: ValidateDocument = validate,
+): OperationRegistry {
   const problems: string[] = [];
   const fragmentsByName = new Map<string, FragmentDefinitionNode>();
   for (const { file, text } of fragments) {
@@ -72,13 +81,22 @@ export function buildOperationRegistry(schema: GraphQLSchema, operations: Operat
     }
     const used = collectFragments(operation, fragmentsByName, file, problems);
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...used] };
-    for (const error of validate(schema, document)) problems.push(`${file}: ${error.message}`);
+    for (const message of validationProblems(schema, document, validateDocument)) problems.push(`${file}: ${message}`);
     const name = operation.name.value;
     if (registry.has(name)) problems.push(`${file}: duplicate operation name ${name}`);
     registry.set(name, { name, file, document, operation });
   }
   if (problems.length) throw new OperationRegistryError(problems);
   return registry;
+}
+
+/** Limit rules (graphql-armor) throw their first rejection rather than return it: either way it is a problem. */
+function validationProblems(schema: GraphQLSchema, document: DocumentNode, validateDocument: ValidateDocument): string[] {
+  try {
+    return validateDocument(schema, document).map((error) => error.message);
+  } catch (error) {
+    return [(error as Error).message];
+  }
 }
 
 function parseOrReport(file: string, text: string, problems: string[]): DocumentNode | undefined {

@@ -1,9 +1,9 @@
 // The shared last step of every facade: run a stored operation for a principal and shape its data into the
 // contract's JSON (the operation's root field, optional fields omitted). REST bodies and MCP structuredContent
 // come from here, so the two cannot differ for the same inputs.
-import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
-import { dropNulls } from '../rest/drop-nulls.ts';
+import { dropNulls } from './drop-nulls.ts';
+import type { OperationRunner } from './execute.ts';
 
 export interface EndpointRef {
   operation: string;
@@ -18,7 +18,7 @@ export interface EndpointResult {
 }
 
 export async function runEndpoint(
-  deps: Pick<AppDeps, 'createContext' | 'executeOperation'>,
+  deps: OperationRunner,
   principal: Principal,
   requestId: string,
   endpoint: EndpointRef,
@@ -28,7 +28,7 @@ export async function runEndpoint(
 }
 
 export async function runEndpointWithFreshness(
-  deps: Pick<AppDeps, 'createContext' | 'executeOperation'>,
+  deps: OperationRunner,
   principal: Principal,
   requestId: string,
   endpoint: EndpointRef,

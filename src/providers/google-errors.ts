@@ -1,6 +1,7 @@
 // Reads a failed Google call (gaxios error, token endpoint or API) into one shape; the checks GA and GSC share.
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
+import type { GoogleFailure } from './google-failure.ts';
 import { tokenVerdict } from './google-token-errors.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 import {
@@ -12,28 +13,6 @@ import {
   unexpectedVerdict,
   upstreamTimeoutVerdict,
 } from './upstream-errors.ts';
-
-export interface GoogleFailure {
-  /** HTTP status; undefined when no response arrived. */
-  status?: number;
-  /** google.rpc.Status `status` (e.g. INVALID_ARGUMENT), if any. */
-  rpcStatus?: string;
-  /** The provider's message, sanitised (no doc links, no API URLs). */
-  message: string;
-  /** `error.details[].reason` and legacy `error.errors[].reason`. */
-  reasons: string[];
-  /** `metadata` of the ErrorInfo detail (e.g. `service`, `consumer` for SERVICE_DISABLED), if any. */
-  errorMetadata: Record<string, string>;
-  /** Token endpoint error code (`invalid_grant`, `invalid_client`…) when the token call failed. */
-  tokenError?: string;
-  fromTokenEndpoint: boolean;
-  retryAfterMs?: number;
-  /** The provider's body, parsed when it was JSON (raw proxies pass it through). */
-  body: unknown;
-  timedOut: boolean;
-  /** The failure came from the HTTP layer (gaxios), not from local code. */
-  fromTransport: boolean;
-}
 
 interface GaxiosLike {
   code?: unknown;

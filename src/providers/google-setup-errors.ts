@@ -3,7 +3,7 @@
 import { AppError, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
-import type { GoogleFailure } from './google-errors.ts';
+import type { GoogleFailure } from './google-failure.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 
 export interface GoogleSetupContext {

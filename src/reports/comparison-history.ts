@@ -4,10 +4,10 @@ import type { DateRange } from '../domain/calendar.ts';
 import { comparisonUnavailable, coversRange, historyFromRows, type History } from '../domain/history.ts';
 import { EARLIEST_START } from '../domain/period.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
-import type { Warning } from '../loaders/meta.ts';
-import type { reportPolicy } from '../loaders/upstream-cache.ts';
+import type { Warning } from './meta.ts';
+import type { reportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { ReportScope } from './report-context.ts';
 
@@ -44,7 +44,7 @@ export interface AnalyticsCoverage {
 }
 
 /** Asks for the property's history when comparing (in the caller's batch: call it alongside the report). */
-export async function analyticsCoverage(ctx: GraphQLContext, source: ConnectedSource, scope: ReportScope, policy: ReturnType<typeof reportPolicy>): Promise<AnalyticsCoverage> {
+export async function analyticsCoverage(ctx: ReportDeps, source: ConnectedSource, scope: ReportScope, policy: ReturnType<typeof reportPolicy>): Promise<AnalyticsCoverage> {
   if (!scope.previous) return { covered: false, warnings: [], results: [] };
   const probe = await ctx.loaders.analytics.report(source, firstDayRequest(scope.period), policy, scope.force);
   const history = analyticsHistory(probe.value);

@@ -1,6 +1,6 @@
 // Funnel preview (the dashboard's editor): users per step of a draft definition, validated exactly as a stored
 // funnel is, before anything is saved.
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import { validateFunnelSteps, type FunnelStep } from '../store/funnels-repository.ts';
 import { runFunnelSteps, type FunnelRun } from './funnel-results.ts';
 
@@ -11,6 +11,6 @@ export interface FunnelPreviewArgs {
   force?: string | null;
 }
 
-export async function funnelPreview(ctx: GraphQLContext, args: FunnelPreviewArgs): Promise<FunnelRun> {
+export async function funnelPreview(ctx: ReportDeps, args: FunnelPreviewArgs): Promise<FunnelRun> {
   return runFunnelSteps(ctx, { ...args, steps: validateFunnelSteps(args.steps) });
 }

@@ -3,10 +3,10 @@
 // the provider's forward-looking rates.
 import type { PeriodJson } from '../domain/period.ts';
 import { notFound } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
 import { getFunnelByKey, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
 import { resolveReportScope } from './report-context.ts';
@@ -40,14 +40,14 @@ export interface FunnelResults {
 }
 
 /** A funnel of a project the caller may read; anything else is the same 404. */
-export async function requireVisibleFunnel(ctx: GraphQLContext, key: string): Promise<{ funnel: FunnelRecord; projectKey: string }> {
+export async function requireVisibleFunnel(ctx: ReportDeps, key: string): Promise<{ funnel: FunnelRecord; projectKey: string }> {
   const funnel = await ctx.services.storeMemo.read(`funnel:${key}`, () => getFunnelByKey(ctx.services.db, key));
   const project = funnel ? (await ctx.store.visibleProjects()).find((p) => p.id === funnel.projectId) : undefined;
   if (!funnel || !project) throw notFound(`No funnel '${key}' is visible to you.`);
   return { funnel, projectKey: project.key };
 }
 
-export async function funnelResults(ctx: GraphQLContext, args: FunnelResultsArgs): Promise<FunnelResults> {
+export async function funnelResults(ctx: ReportDeps, args: FunnelResultsArgs): Promise<FunnelResults> {
   const { funnel, projectKey } = await requireVisibleFunnel(ctx, args.funnel);
   const run = await runFunnelSteps(ctx, { project: projectKey, steps: funnel.steps, period: args.period, force: args.force });
   return { ...run, funnel: { key: funnel.key, name: funnel.name } };
@@ -63,7 +63,7 @@ export interface FunnelRun {
 
 /** Users per step of `steps` (stored or a draft) for a project: one closed-funnel provider report. */
 export async function runFunnelSteps(
-  ctx: GraphQLContext,
+  ctx: ReportDeps,
   args: { project: string; steps: readonly FunnelStep[]; period?: string | null; force?: string | null },
 ): Promise<FunnelRun> {
   const scope = await resolveReportScope(ctx, { project: args.project, period: args.period, force: args.force, compare: 'none' }, 'none', 'analytics');

@@ -10,10 +10,10 @@ import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts
 import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import { normalisePage } from '../domain/search-normalise.ts';
 import { hostOf, pathWithinSite, siteHostsOf } from '../domain/site-hosts.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { findSource, requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { findSource, requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';
 import { combinedSearchRows, sortRows, type SearchBreakdownArgs } from './search-breakdown.ts';
@@ -47,7 +47,7 @@ export interface LandingPages {
 
 export type LandingPagesArgs = Omit<SearchBreakdownArgs, 'dimension'>;
 
-export async function landingPages(ctx: GraphQLContext, args: LandingPagesArgs): Promise<LandingPages> {
+export async function landingPages(ctx: ReportDeps, args: LandingPagesArgs): Promise<LandingPages> {
   const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);

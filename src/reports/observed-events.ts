@@ -2,10 +2,10 @@
 // most frequent first, through the batching analytics loader.
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit } from '../domain/request-params.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { resolveReportScope } from './report-context.ts';
 
@@ -25,7 +25,7 @@ export interface ObservedEvents {
   meta: Meta;
 }
 
-export async function observedEvents(ctx: GraphQLContext, args: ObservedArgs): Promise<ObservedEvents> {
+export async function observedEvents(ctx: ReportDeps, args: ObservedArgs): Promise<ObservedEvents> {
   const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');

@@ -4,10 +4,10 @@ import { toAnalyticsFilterExpression } from '../domain/filter-analytics.ts';
 import { parseFilter } from '../domain/filter.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit } from '../domain/request-params.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { RunReportRequest } from '../providers/analytics/client.ts';
 import { toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import type { ObservedArgs } from './observed-events.ts';
@@ -26,7 +26,7 @@ export interface ObservedPages {
   meta: Meta;
 }
 
-export async function observedPages(ctx: GraphQLContext, args: ObservedPagesArgs): Promise<ObservedPages> {
+export async function observedPages(ctx: ReportDeps, args: ObservedPagesArgs): Promise<ObservedPages> {
   const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const filter = parseFilter(args.filter ?? undefined, 'filter', ['pagePath']);

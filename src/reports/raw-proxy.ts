@@ -7,10 +7,11 @@ import { freshnessFor } from '../cache/ttl-policy.ts';
 import { parseForce } from '../domain/request-params.ts';
 import type { Source } from '../domain/sources.ts';
 import { AppError, invalidParameter } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { openCredential, requireProject, requireSource, trackUpstream, type ConnectedSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { metadataPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { openCredential, trackUpstream, type ConnectedSource } from '../loaders/connected-source.ts';
+import { requireProject, requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { metadataPolicy } from '../cache/upstream-policy.ts';
 import { toRawAnalyticsPath } from '../providers/analytics/raw-path.ts';
 import { toRawEngine1Path } from '../providers/engine1/raw-path.ts';
 import { toRawEngine2Path } from '../providers/engine2/raw-path.ts';
@@ -91,7 +92,7 @@ function assertAllowedPath(provider: RawProvider, cs: ConnectedSource, method: s
   }
 }
 
-export async function rawProxy(ctx: GraphQLContext, args: RawProxyArgs): Promise<RawProxyResult> {
+export async function rawProxy(ctx: ReportDeps, args: RawProxyArgs): Promise<RawProxyResult> {
   requireScope(ctx.principal, 'raw');
   const provider = toRawProvider(args.provider);
   const call = parseRawCall(args.request);
@@ -122,7 +123,7 @@ export async function rawProxy(ctx: GraphQLContext, args: RawProxyArgs): Promise
   };
 }
 
-async function send(ctx: GraphQLContext, cs: ConnectedSource, provider: RawProvider, method: string, call: RawCall): Promise<RawResponse> {
+async function send(ctx: ReportDeps, cs: ConnectedSource, provider: RawProvider, method: string, call: RawCall): Promise<RawResponse> {
   const credential = await openCredential(ctx, cs);
   const { providers } = ctx.services;
   switch (provider) {

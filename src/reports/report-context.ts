@@ -4,10 +4,10 @@ import { comparisonRange, parseCompare, type CompareMode } from '../domain/compa
 import type { DateRange } from '../domain/calendar.ts';
 import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';
 import { parseForce } from '../domain/request-params.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { findSource, requireProject } from '../loaders/connected-source.ts';
-import type { Warning } from '../loaders/meta.ts';
-import { firstProcessingDay } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { findSource, requireProject } from './project-lookup.ts';
+import type { Warning } from './meta.ts';
+import { firstProcessingDay } from '../cache/upstream-policy.ts';
 import { addDays } from '../domain/calendar.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
@@ -37,7 +37,7 @@ export interface ReportScope {
  * `days: 'analytics'`: GA reads every date in the property's reporting time zone, so the period is resolved in it
  * (the project's own zone is only a display choice); a difference is said in a warning.
  */
-export async function resolveReportScope(ctx: GraphQLContext, args: PeriodArgs, defaultCompare: CompareMode, days: 'analytics' | 'project' = 'project'): Promise<ReportScope> {
+export async function resolveReportScope(ctx: ReportDeps, args: PeriodArgs, defaultCompare: CompareMode, days: 'analytics' | 'project' = 'project'): Promise<ReportScope> {
   const project = await requireProject(ctx, args.project);
   const now = ctx.services.clock();
   const property = days === 'analytics' ? (await findSource(ctx, project, 'analytics'))?.record : undefined;

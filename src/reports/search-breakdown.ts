@@ -11,11 +11,11 @@ import { parseLimit, parseOffset, parseOrder, type Order } from '../domain/reque
 import { combineSearchRows, type CombinedSearchRow, type SearchRowInput } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import { resolveReportScope, type ReportScope } from './report-context.ts';
 import { cutWeekly } from './search-engine2.ts';
 import { dailyRequest, type SearchArgs } from './search-summary.ts';
@@ -63,7 +63,7 @@ export function parseBreakdownArgs(args: SearchBreakdownArgs): ParsedBreakdown {
   };
 }
 
-export async function searchBreakdown(ctx: GraphQLContext, args: SearchBreakdownArgs): Promise<SearchBreakdown> {
+export async function searchBreakdown(ctx: ReportDeps, args: SearchBreakdownArgs): Promise<SearchBreakdown> {
   const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
   const parsed = parseBreakdownArgs(args);
   const rows = await combinedSearchRows(ctx, scope, args.sp, parsed.dimension, parsed.filter, args.filter ?? undefined);
@@ -101,7 +101,7 @@ export interface CombinedRows {
 
 /** Every row of one search dimension over the scope's period, combined across the engines `sp` selects. */
 export async function combinedSearchRows(
-  ctx: GraphQLContext,
+  ctx: ReportDeps,
   scope: ReportScope,
   sp: string | null | undefined,
   dimension: SearchDimension,
@@ -163,7 +163,7 @@ function dimensionsOf(engine: SearchSource): SearchDimension[] {
 }
 
 async function engine1Rows(
-  ctx: GraphQLContext,
+  ctx: ReportDeps,
   cs: ConnectedSource,
   scope: ReportScope,
   dimension: SearchDimension,
@@ -197,7 +197,7 @@ async function engine1Rows(
   };
 }
 
-async function engine2Rows(ctx: GraphQLContext, cs: ConnectedSource, scope: ReportScope, dimension: 'query' | 'page', filter: FilterAst | undefined) {
+async function engine2Rows(ctx: ReportDeps, cs: ConnectedSource, scope: ReportScope, dimension: 'query' | 'page', filter: FilterAst | undefined) {
   const matches = compileFilter(filter);
   if (dimension === 'query') {
     const result = await ctx.loaders.engine2.queryStats(cs, scope.force);

@@ -1,7 +1,7 @@
 // engine2's whole-history rows cut to a date range, with the caveats that come with them: query/page stats are
 // weekly buckets (counted when the week starts inside the range), site traffic is daily but lags a few days.
 import type { DateRange } from '../domain/calendar.ts';
-import type { Warning } from '../loaders/meta.ts';
+import type { Warning } from './meta.ts';
 
 interface Dated {
   date: string;

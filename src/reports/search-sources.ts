@@ -7,9 +7,10 @@ import { mergeSearchMetrics, type SearchMetrics } from '../domain/search-combine
 import { parseSp, searchSourcesOf, type SearchProviderChoice } from '../domain/request-params.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { findSource, type ConnectedSource } from '../loaders/connected-source.ts';
-import type { Warning } from '../loaders/meta.ts';
+import type { ReportDeps } from './report-deps.ts';
+import type { ConnectedSource } from '../loaders/connected-source.ts';
+import { findSource } from './project-lookup.ts';
+import type { Warning } from './meta.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 
 export interface SearchSources {
@@ -25,7 +26,7 @@ export interface SearchSources {
  * `servable` narrows the engines (e.g. a dimension engine2 cannot break down by): left out with a warning.
  */
 export async function resolveSearchSources(
-  ctx: GraphQLContext,
+  ctx: ReportDeps,
   project: ProjectRecord,
   rawSp: string | null | undefined,
   servable?: { engines: readonly SearchSource[]; reason: (engine: SearchSource) => string; alone: (engine: SearchSource) => AppError },
@@ -109,7 +110,8 @@ export function sourcesUsed(connected: Partial<Record<SearchSource, unknown>>): 
   return (['engine1', 'engine2'] as const).filter((s) => connected[s] !== undefined);
 }
 
-export type FiguresJson = Record<'clicks' | 'impressions' | 'ctr' | 'position', number | null | Compared>;
+/** Only `position` can be null (no impressions, or not comparable); the counts always have a value. */
+export type FiguresJson = Record<'clicks' | 'impressions' | 'ctr', number | Compared> & { position: number | null | Compared };
 
 /**
  * Figures as the response shows them: plain without a comparison (`previous` undefined), each

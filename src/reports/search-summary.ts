@@ -6,10 +6,10 @@ import { comparisonUnavailable, coversRange, engine1History, historyFromRows, ty
 import type { PeriodJson } from '../domain/period.ts';
 import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import type { Engine1Result } from '../loaders/engine1-loader.ts';
 import type { Engine2TrafficRow } from '../providers/engine2/normalize.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
@@ -44,7 +44,7 @@ export const ENGINE2_NO_POSITION: Warning = {
   message: 'engine2 reports site-wide clicks and impressions without an average position; the combined position is engine1\'s.',
 };
 
-export async function searchSummary(ctx: GraphQLContext, args: SearchArgs): Promise<SearchSummary> {
+export async function searchSummary(ctx: ReportDeps, args: SearchArgs): Promise<SearchSummary> {
   const scope = await resolveReportScope(ctx, args, 'previous');
   const { choice, connected, warnings: sourceWarnings } = await resolveSearchSources(ctx, scope.project, args.sp);
   const { period, previous } = scope;

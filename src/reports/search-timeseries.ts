@@ -8,10 +8,10 @@ import type { PeriodJson } from '../domain/period.ts';
 import { mergeSearchMetrics, type SearchMetricsInput } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
-import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
-import { reportPolicy } from '../loaders/upstream-cache.ts';
+import { buildMeta, type Meta, type Warning } from './meta.ts';
+import { reportPolicy } from '../cache/upstream-policy.ts';
 import { addDays } from '../domain/calendar.ts';
 import { resolveReportScope } from './report-context.ts';
 import { cutDaily } from './search-engine2.ts';
@@ -41,7 +41,7 @@ export interface SearchTimeseries {
   meta: Meta;
 }
 
-export async function searchTimeseries(ctx: GraphQLContext, args: SearchTimeseriesArgs): Promise<SearchTimeseries> {
+export async function searchTimeseries(ctx: ReportDeps, args: SearchTimeseriesArgs): Promise<SearchTimeseries> {
   const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
   const { period, project } = scope;
   const interval = parseInterval(args.interval ?? undefined, period);

@@ -5,10 +5,10 @@ import { compared, type Compared } from '../domain/compare.ts';
 import { parseFilter } from '../domain/filter.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage } from './comparison-history.ts';
@@ -35,7 +35,7 @@ export interface SiteBreakdown {
   meta: Meta;
 }
 
-export async function siteBreakdown(ctx: GraphQLContext, args: BreakdownArgs): Promise<SiteBreakdown> {
+export async function siteBreakdown(ctx: ReportDeps, args: BreakdownArgs): Promise<SiteBreakdown> {
   const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);

@@ -3,9 +3,9 @@
 // build valid requests.
 import { SEARCH_DIMENSION_NAMES, SEARCH_DIMENSION_SOURCES, SEARCH_METRIC_NAMES } from '../domain/catalogue.ts';
 import { SEARCH_SOURCES, type SearchSource } from '../domain/sources.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { findSource, requireProject } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { findSource, requireProject } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { AnalyticsMetadata } from '../providers/analytics/client.ts';
 
@@ -25,7 +25,7 @@ export interface SiteMetadata {
   meta: Meta;
 }
 
-export async function siteMetadata(ctx: GraphQLContext, args: { project: string }): Promise<SiteMetadata> {
+export async function siteMetadata(ctx: ReportDeps, args: { project: string }): Promise<SiteMetadata> {
   const project = await requireProject(ctx, args.project);
   const analytics = await findSource(ctx, project, 'analytics');
   const results: CachedResult<AnalyticsMetadata>[] = analytics ? [await ctx.loaders.analytics.metadata(analytics)] : [];

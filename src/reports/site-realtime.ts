@@ -1,8 +1,8 @@
 // Realtime (SPEC §4): active users of the last 30 minutes, per minute, and the top pages, countries, devices
 // and events right now. Each part is one realtime report; all are cached for at most 30 s.
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireProject, requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireProject, requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import type { RealtimeReport } from '../providers/analytics/normalize.ts';
 import { toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 
@@ -28,7 +28,7 @@ const top = (dimension: string, metrics: string[]) => ({
   limit: String(TOP),
 });
 
-export async function siteRealtime(ctx: GraphQLContext, args: { project: string }): Promise<SiteRealtime> {
+export async function siteRealtime(ctx: ReportDeps, args: { project: string }): Promise<SiteRealtime> {
   const project = await requireProject(ctx, args.project);
   const source = await requireSource(ctx, project, 'analytics');
   const load = (request: Parameters<typeof ctx.loaders.analytics.realtime>[1]) => ctx.loaders.analytics.realtime(source, request);

@@ -2,10 +2,10 @@
 // the year before — current and previous come from the same upstream round trip.
 import { SUMMARY_METRICS } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -22,7 +22,7 @@ export interface SiteSummary {
   meta: Meta;
 }
 
-export async function siteSummary(ctx: GraphQLContext, args: PeriodArgs): Promise<SiteSummary> {
+export async function siteSummary(ctx: ReportDeps, args: PeriodArgs): Promise<SiteSummary> {
   const scope = await resolveReportScope(ctx, args, 'previous', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);

@@ -6,10 +6,10 @@ import { compared, type Compared } from '../domain/compare.ts';
 import { hourKeysForLocalHour } from '../domain/hours.ts';
 import { bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import type { PeriodJson } from '../domain/period.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { requireSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta } from '../loaders/meta.ts';
-import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { ReportDeps } from './report-deps.ts';
+import { requireSource } from './project-lookup.ts';
+import { buildMeta, type Meta } from './meta.ts';
+import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
@@ -40,7 +40,7 @@ export interface SiteTimeseries {
 /** The GA dimension whose values are the buckets of each interval. */
 const BUCKET_DIMENSION: Record<Interval, string> = { hour: 'dateHour', day: 'date', week: 'isoYearIsoWeek', month: 'yearMonth' };
 
-export async function siteTimeseries(ctx: GraphQLContext, args: TimeseriesArgs): Promise<SiteTimeseries> {
+export async function siteTimeseries(ctx: ReportDeps, args: TimeseriesArgs): Promise<SiteTimeseries> {
   const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const interval = parseInterval(args.interval ?? undefined, scope.period);
   const source = await requireSource(ctx, scope.project, 'analytics');

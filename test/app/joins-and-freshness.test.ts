@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/calendar.ts';
 import { todayInZone } from '../../src/domain/time-zone.ts';
-import { analyticsReportPolicy, reportPolicy } from '../../src/loaders/upstream-cache.ts';
+import { analyticsReportPolicy, reportPolicy } from '../../src/cache/upstream-policy.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 
 let rt: SandboxRuntime;

@@ -1,5 +1,6 @@
 // Stored operations are parsed and validated once at boot; a broken one stops the process with every problem listed.
 import { describe, expect, it } from 'vitest';
+import { createStoredOperationPipeline, GRAPHQL_LIMITS } from '../../src/graphql/pipeline.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { buildOperationRegistry, loadOperationRegistry, OperationRegistryError } from '../../src/operations/registry.ts';
 
@@ -38,5 +39,25 @@ describe('operation registry', () => {
       expect(problems).toMatch(/d\.graphql: duplicate operation name Same/);
       expect(problems).toMatch(/e\.graphql: unknown fragment Missing/);
     }
+  });
+
+  it('holds stored operations to the limits of the GraphQL pipeline at boot, as /api/graphql is', () => {
+    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `p${i}: projects { key }`).join(' ');
+    const sources = [{ file: 'Wide.graphql', text: `query Wide { ${aliases} }` }];
+    const pipeline = createStoredOperationPipeline(schema);
+    // Plain validation accepts it; the pipeline's validation does not.
+    expect(buildOperationRegistry(schema, sources).get('Wide')?.name).toBe('Wide');
+    try {
+      buildOperationRegistry(schema, sources, [], pipeline.validate);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(OperationRegistryError);
+      expect((error as OperationRegistryError).problems).toEqual([expect.stringMatching(/^Wide\.graphql: .*aliases/i)]);
+    }
+  });
+
+  it('accepts every checked-in operation under the limits of the pipeline', () => {
+    const pipeline = createStoredOperationPipeline(schema);
+    expect(loadOperationRegistry(schema, undefined, pipeline.validate).size).toBe(loadOperationRegistry(schema).size);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutDaily, cutWeekly } from '../../src/reports/search-engine2.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import type { Warning } from '../../src/loaders/meta.ts';
+import type { Warning } from '../../src/reports/meta.ts';
 import { rejectionOf } from '../domain/expect-app-error.ts';
 import { engine1Freshness, mergeFigures, settleEngines, toFiguresJson } from '../../src/reports/search-sources.ts';
 

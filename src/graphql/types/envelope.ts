@@ -1,6 +1,6 @@
 // The envelope parts every data response shares (SPEC §2–§3): the period echo and `meta`.
 import type { PeriodJson } from '../../domain/period.ts';
-import type { Meta, Warning } from '../../loaders/meta.ts';
+import type { Meta, Warning } from '../../reports/meta.ts';
 import type { QuotaRemaining } from '../../providers/analytics/normalize.ts';
 import { builder } from '../builder.ts';
 

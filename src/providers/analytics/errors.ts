@@ -1,5 +1,5 @@
 // GA Data API failures → AppErrors: the one place that decides what each provider answer means for the caller.
-import type { GoogleFailure } from '../google-errors.ts';
+import type { GoogleFailure } from '../google-failure.ts';
 import { commonGoogleVerdict, readGoogleFailure } from '../google-errors.ts';
 import { permissionDeniedVerdict, setupVerdict } from '../google-setup-errors.ts';
 import { msUntilNextHour, msUntilPacificMidnight } from '../quota-reset.ts';
