@@ -11,7 +11,8 @@ import type { SiteModel } from '../data/site-model.ts';
 import { organicSessionShare } from '../data/traffic.ts';
 import { ctrAt, searchDayTotals, searchModel, type SearchModel } from '../engine1/search-model.ts';
 import { plantFamilies, type AtomEffect, type CellMultipliers } from './atom-effects.ts';
-import { pageUrl, type ScenarioEvent } from './scenario-events.ts';
+import { pageUrl } from './scenario-events.ts';
+import type { ScenarioEvent } from './scenario-shapes.ts';
 
 export type Engine = 'engine1' | 'engine2';
 
