@@ -1,11 +1,12 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
 // Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
 // RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
-import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse, readRequestBody } from '@modelcontextprotocol/server';
+import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
+import { readBodyText } from '../http/read-body-text.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
@@ -76,10 +77,10 @@ export function mountMcp(app: H3, deps: AppDeps): void {
 }
 
 async function readBody(request: Request): Promise<{ parsed: unknown } | Response> {
-  const read = await readRequestBody(request, MCP_BODY_LIMIT);
-  if (read.tooLarge) return rpcError(413, -32000, `Request body too large: the limit is ${MCP_BODY_LIMIT / 1024 / 1024} MiB.`);
+  const text = await readBodyText(request, MCP_BODY_LIMIT);
+  if (text === undefined) return rpcError(413, -32000, `Request body too large: the limit is ${MCP_BODY_LIMIT / 1024 / 1024} MiB.`);
   try {
-    return { parsed: JSON.parse(read.text) as unknown };
+    return { parsed: JSON.parse(text) as unknown };
   } catch {
     return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
   }
