@@ -10,7 +10,7 @@ import { readBodyText } from '../http/read-body-text.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
-import { keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
+import { createKeptLists, keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
 import { toAuthInfo, type McpCaller } from './mcp-caller.ts';
 import { mountProtectedResourceMetadata } from './protected-resource.ts';
 
@@ -34,6 +34,7 @@ export function mountMcp(app: H3, deps: AppDeps): void {
   const originHostnames = [...new Set([...hostnames, ...deps.corsOrigins.map((origin) => new URL(origin).hostname)])];
   const cors: CorsOptions = { origin: [...deps.corsOrigins], methods: ['POST'], allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: '600' };
   const challenge = challenges(resourceMetadataUrl);
+  const keptLists = createKeptLists();
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
@@ -69,10 +70,10 @@ export function mountMcp(app: H3, deps: AppDeps): void {
       }
     }
     const call = replayableCall(caller, request.headers, body.parsed);
-    const kept = call === undefined ? undefined : deps.responseCache.get(call.key);
+    const kept = call === undefined ? undefined : call.list ? keptLists.get(call.key) : deps.responseCache.get(call.key);
     if (kept) return replayAnswer(kept, call!.id);
     const response = await handler.fetch(request, { authInfo, parsedBody: body.parsed });
-    return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache);
+    return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache, keptLists);
   });
 }
 
