@@ -71,7 +71,7 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     }
     const call = replayableCall(caller, request.headers, body.parsed);
     const kept = call === undefined ? undefined : call.list ? keptLists.get(call.key) : deps.responseCache.get(call.key);
-    if (kept) return replayAnswer(kept, call!.id);
+    if (kept) return replayAnswer(event, kept, call!.id);
     const response = await handler.fetch(request, { authInfo, parsedBody: body.parsed });
     return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache, keptLists);
   });
