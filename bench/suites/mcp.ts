@@ -42,7 +42,7 @@ export default async function mcpSuite(): Promise<SuiteResult> {
       }
     }
     const list = await measureLoad(server, toolsList(), 3, 10);
-    measurements.push({ name: 'MCP tools/list (2026-07-28), 10 connections', value: Math.round(list.rps), unit: 'req/s', notes: `p50 ${list.p50} ms, errors ${list.errors}; the SDK builds this answer per request (clients cache it for an hour)` });
+    measurements.push({ name: 'MCP tools/list (2026-07-28), 10 connections', value: Math.round(list.rps), unit: 'req/s', notes: `p50 ${list.p50} ms, errors ${list.errors}; the SDK builds this answer once per protocol form; repeats are replayed with their own id (65 KB each)` });
   } finally {
     await server.stop();
   }

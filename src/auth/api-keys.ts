@@ -128,7 +128,17 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     }
   }
 
+  // One principal per cached record: a known key's requests share it instead of building sets per request.
+  const principals = new WeakMap<ApiKeyRecord, Principal>();
+  function principalOf(record: ApiKeyRecord): Principal {
+    let principal = principals.get(record);
+    if (principal === undefined) principals.set(record, (principal = Object.freeze(toPrincipal(record))));
+    return principal;
+  }
+
   function touch(record: ApiKeyRecord, now: number): void {
+    const touched = lastTouch.get(record.id);
+    if (touched !== undefined && now - touched < touchInterval) return;
     const previous = Math.max(lastTouch.get(record.id) ?? -Infinity, record.lastUsedAt === null ? -Infinity : Date.parse(record.lastUsedAt));
     if (now - previous < touchInterval) return;
     if (lastTouch.size >= 10_000) lastTouch.clear(); // bounded; the SQL condition still throttles
@@ -139,7 +149,8 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     pending.add(write);
   }
 
-  async function lookup(digest: string, now: number): Promise<ApiKeyRecord | undefined> {
+  async function lookup(plaintext: string, now: number): Promise<ApiKeyRecord | undefined> {
+    const digest = digestOf(plaintext);
     const cached = cache.get(digest, now);
     if (cached) return cached;
     const generation = cache.generation();
@@ -156,7 +167,7 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     if (!record) return undefined;
     // Constant-time confirmation of the match the index lookup found.
     if (!timingSafeEqual(Buffer.from(record.digest, 'hex'), Buffer.from(digest, 'hex'))) return undefined;
-    cache.set(record, now, generation);
+    cache.set(record, now, generation, plaintext);
     return record;
   }
 
@@ -230,14 +241,17 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     },
 
     async verify(plaintext) {
-      // Checksum first: mistyped and made-up keys never reach the database.
-      if (!hasValidChecksum(plaintext)) throw invalidKey();
       const now = clock();
-      const digest = digestOf(plaintext);
-      const record = await lookup(digest, now);
+      // A key this process verified within the TTL is recognised by its exact string: no checksum, no SHA-256.
+      let record = cache.getByKey(plaintext, now);
+      if (record === undefined) {
+        // Checksum first: mistyped and made-up keys never reach the database.
+        if (!hasValidChecksum(plaintext)) throw invalidKey();
+        record = await lookup(plaintext, now);
+      }
       if (!record || statusOf(record, now) !== 'active') throw invalidKey();
       touch(record, now);
-      return toPrincipal(record);
+      return principalOf(record);
     },
 
     async list(accountId) {

@@ -1,5 +1,5 @@
 // ioredis connections tuned to fail fast while Redis is away, so callers degrade to in-process state instead of hanging.
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { StoreHealth } from './cache-store.ts';
 
@@ -24,7 +24,9 @@ export const REDIS_OPTIONS: RedisOptions = {
   retryStrategy: (attempt) => Math.min(50 * 2 ** Math.max(0, attempt - 1), 500),
 };
 
-export function createRedis(url: string, options: CreateRedisOptions = {}): Redis {
+/** ioredis is loaded with the first connection: a process without REDIS_URL never pays for it. */
+export async function createRedis(url: string, options: CreateRedisOptions = {}): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     ...REDIS_OPTIONS,
     ...(options.name === undefined ? {} : { connectionName: options.name }),

@@ -66,7 +66,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
   let cache: CacheStore = memory;
   let singleFlight: SingleFlight = local;
   if (options.redisUrl !== undefined) {
-    redis = createRedis(options.redisUrl, { name: 'siteline', logger });
+    redis = await createRedis(options.redisUrl, { name: 'siteline', logger });
     await waitForRedis(redis, options.redisConnectTimeoutMs ?? 2_000);
     const shared = createRedisCacheStore({ redis, prefix: `${prefix}cache:`, fallback: memory, logger, now });
     cache = layeredCacheStore(memory, shared);

@@ -22,7 +22,7 @@ export function announceCatalogueChange(settings: Settings, table: string): Prom
 
 async function announce(settings: Settings, channel: string, message: unknown): Promise<Announcement> {
   if (!settings.REDIS_URL) return 'no-redis';
-  const redis = createRedis(settings.REDIS_URL, { name: 'siteline-cli' });
+  const redis = await createRedis(settings.REDIS_URL, { name: 'siteline-cli' });
   try {
     if (!(await waitForRedis(redis, 2_000))) return 'failed';
     const bus = createBus({ redis, prefix: BUS_PREFIX });

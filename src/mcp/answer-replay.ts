@@ -1,7 +1,11 @@
-// A repeated read tool call answered without the SDK. When a read tool answered from the response cache, the SDK's
+// Repeated MCP messages answered without the SDK. When a read tool answered from the response cache, the SDK's
 // whole HTTP answer (JSON or one-event SSE, headers included) is kept in that same cache, expiring with the entry it
 // came from and cleared with it on every write; the same call (same credential, same MCP headers, same message but
-// its id) is then answered with those bytes and its own id. Auth, Host/Origin checks and the rate limit still run.
+// its id) is then answered with those bytes and its own id. The lists (tools, prompts, resource templates) never
+// change while a process runs and are the same for every caller: their answers are kept for the process, in a small
+// table of their own. Auth, Host/Origin checks and the rate limit still run for every message.
+import type { H3Event } from 'h3';
+import { LRUCache } from 'lru-cache';
 import { FastResponse } from 'srvx';
 import type { CachedResponse, ResponseCache } from '../rest/response-cache.ts';
 import type { McpCaller } from './mcp-caller.ts';
@@ -9,37 +13,76 @@ import type { McpCaller } from './mcp-caller.ts';
 export interface ReplayableCall {
   key: string;
   id: string | number;
+  /** A list: the same answer for every caller for the life of the process. */
+  list: boolean;
 }
 
-/** A single `tools/call` message can be replayed; batches, notifications and other methods cannot. */
+const LISTS = new Set(['tools/list', 'prompts/list', 'resources/templates/list']);
+/** Kept list answers: the key includes what clients send (headers, cursor, _meta), so the table is bounded. */
+const MAX_KEPT_LISTS = 64;
+
+/** A single `tools/call` or list message can be replayed; batches, notifications and other methods cannot. */
 export function replayableCall(caller: McpCaller, headers: Headers, message: unknown): ReplayableCall | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const { id, ...rest } = message as { id?: unknown; method?: unknown };
-  if (rest.method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  const list = typeof rest.method === 'string' && LISTS.has(rest.method);
+  if (rest.method !== 'tools/call' && !list) return undefined;
   // The SDK's answer depends on the protocol headers (version, Mcp-Method/Mcp-Name, mirrored Mcp-Param-*) and Accept.
-  let key = `mcp-answer\n${caller.principal.credentialId}\n${headers.get('accept') ?? ''}`;
+  let key = `mcp-answer\n${list ? '' : caller.principal.credentialId}\n${headers.get('accept') ?? ''}`;
   for (const [name, value] of headers) if (name.startsWith('mcp-')) key += `\n${name}:${value}`;
-  return { key: `${key}\n${JSON.stringify(rest)}`, id };
+  return { key: `${key}\n${JSON.stringify(rest)}`, id, list };
 }
 
-export function replayAnswer(kept: CachedResponse, id: string | number): Response {
-  const text = kept.slot === undefined ? kept.text : kept.text.slice(0, kept.slot) + JSON.stringify(id) + kept.text.slice(kept.slot);
-  return new FastResponse(text, { headers: { ...kept.headers, 'content-type': kept.contentType } });
+/**
+ * The kept answer with this caller's id, its headers set on `event.res`: h3 sends a text answer with those headers
+ * straight away, which is markedly cheaper than a Response whose headers it must merge (REST answers the same way).
+ */
+export function replayAnswer(event: H3Event, kept: CachedResponse, id: string | number): string {
+  const headers = event.res.headers;
+  if (kept.headers) for (const name in kept.headers) headers.set(name, kept.headers[name]!);
+  headers.set('content-type', kept.contentType);
+  return kept.slot === undefined ? kept.text : kept.text.slice(0, kept.slot) + JSON.stringify(id) + kept.text.slice(kept.slot);
 }
 
-/** Keeps the SDK's answer when the tool answered from the cache; returns an equivalent response either way. */
-export async function keepForReplay(response: Response, caller: McpCaller, call: ReplayableCall, cache: ResponseCache): Promise<Response> {
+/** The table of kept list answers (one per mounted endpoint). */
+export function createKeptLists(): LRUCache<string, CachedResponse> {
+  return new LRUCache<string, CachedResponse>({ max: MAX_KEPT_LISTS });
+}
+
+/**
+ * Keeps the SDK's answer when it can be replayed: a tool that answered from the cache, or a list that succeeded.
+ * Returns an equivalent response either way.
+ */
+export async function keepForReplay(response: Response, caller: McpCaller, call: ReplayableCall, cache: ResponseCache, lists: LRUCache<string, CachedResponse>): Promise<Response> {
   const replayable = caller.replayable;
-  if (replayable === undefined || response.status !== 200) return response;
+  if ((!call.list && replayable === undefined) || response.status !== 200) return response;
   const text = await response.text();
-  const idText = JSON.stringify(call.id);
-  // The id is the message's last member, so its last occurrence is never inside the result.
-  const at = text.lastIndexOf(`"id":${idText}`);
-  if (at >= 0) {
-    const slot = at + '"id":'.length;
-    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'content-type'));
-    const kept: CachedResponse = { text: text.slice(0, slot) + text.slice(slot + idText.length), contentType: response.headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers, slot };
-    cache.set(call.key, kept, replayable.freshUntil, replayable.builtAt);
+  const kept = withIdSlot(text, call.id, response.headers);
+  if (kept !== undefined) {
+    if (!call.list) cache.set(call.key, kept, replayable!.freshUntil, replayable!.builtAt);
+    else if (isResult(text)) lists.set(call.key, kept);
   }
   return new FastResponse(text, { status: response.status, headers: response.headers });
+}
+
+/** The answer without its id, and where the id goes back in. */
+function withIdSlot(text: string, id: string | number, headers: Headers): CachedResponse | undefined {
+  const idText = JSON.stringify(id);
+  // The id is the message's last member, so its last occurrence is never inside the result.
+  const at = text.lastIndexOf(`"id":${idText}`);
+  if (at < 0) return undefined;
+  const slot = at + '"id":'.length;
+  const kept = Object.fromEntries([...headers].filter(([name]) => name !== 'content-type'));
+  return { text: text.slice(0, slot) + text.slice(slot + idText.length), contentType: headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers: kept, slot };
+}
+
+/** A JSON-RPC success (JSON, or the data of a one-event SSE answer); an error answer is not kept. */
+function isResult(text: string): boolean {
+  try {
+    const message = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as { result?: unknown };
+    return typeof message === 'object' && message !== null && message.result !== undefined;
+  } catch {
+    return false;
+  }
 }

@@ -1,15 +1,16 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
 // Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
 // RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
-import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse, readRequestBody } from '@modelcontextprotocol/server';
+import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
+import { readBodyText } from '../http/read-body-text.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
-import { keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
+import { createKeptLists, keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
 import { toAuthInfo, type McpCaller } from './mcp-caller.ts';
 import { mountProtectedResourceMetadata } from './protected-resource.ts';
 
@@ -33,6 +34,7 @@ export function mountMcp(app: H3, deps: AppDeps): void {
   const originHostnames = [...new Set([...hostnames, ...deps.corsOrigins.map((origin) => new URL(origin).hostname)])];
   const cors: CorsOptions = { origin: [...deps.corsOrigins], methods: ['POST'], allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: '600' };
   const challenge = challenges(resourceMetadataUrl);
+  const keptLists = createKeptLists();
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
@@ -68,18 +70,18 @@ export function mountMcp(app: H3, deps: AppDeps): void {
       }
     }
     const call = replayableCall(caller, request.headers, body.parsed);
-    const kept = call === undefined ? undefined : deps.responseCache.get(call.key);
-    if (kept) return replayAnswer(kept, call!.id);
+    const kept = call === undefined ? undefined : call.list ? keptLists.get(call.key) : deps.responseCache.get(call.key);
+    if (kept) return replayAnswer(event, kept, call!.id);
     const response = await handler.fetch(request, { authInfo, parsedBody: body.parsed });
-    return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache);
+    return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache, keptLists);
   });
 }
 
 async function readBody(request: Request): Promise<{ parsed: unknown } | Response> {
-  const read = await readRequestBody(request, MCP_BODY_LIMIT);
-  if (read.tooLarge) return rpcError(413, -32000, `Request body too large: the limit is ${MCP_BODY_LIMIT / 1024 / 1024} MiB.`);
+  const text = await readBodyText(request, MCP_BODY_LIMIT);
+  if (text === undefined) return rpcError(413, -32000, `Request body too large: the limit is ${MCP_BODY_LIMIT / 1024 / 1024} MiB.`);
   try {
-    return { parsed: JSON.parse(read.text) as unknown };
+    return { parsed: JSON.parse(text) as unknown };
   } catch {
     return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
   }

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { MigrationResultSet } from 'kysely/migration';
-import pg from 'pg';
 import { createStaticMigrationProvider } from './migrations.ts';
 import { isStoreOutage, withOutageErrors } from './outage.ts';
 import { assertWritableDir, unreachableDatabase, unusableDataDir } from './unusable-store.ts';
@@ -58,7 +57,7 @@ export function sqlitePathOf(url: string | undefined, dataDir: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
   const unusable = unusableWith(options);
-  const store = isPostgresUrl(options.url) ? openPostgres(options.url, options.onConnectionError) : openSqliteChecked(sqlitePathOf(options.url, options.dataDir), options);
+  const store = isPostgresUrl(options.url) ? await openPostgres(options.url, options.onConnectionError) : openSqliteChecked(sqlitePathOf(options.url, options.dataDir), options);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store.db, store.dialect);
@@ -97,7 +96,9 @@ function openSqliteChecked(path: string, options: OpenDatabaseOptions): Store {
 /** A request waits at most this long for a connection before it is refused (503) instead of hanging. */
 const CONNECT_TIMEOUT_MS = 2_000;
 
-function openPostgres(url: string, onConnectionError?: (error: Error) => void): Store {
+/** node-postgres is loaded only for a PostgreSQL URL: the embedded default never pays for it. */
+async function openPostgres(url: string, onConnectionError?: (error: Error) => void): Promise<Store> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection error:', error.message));
   // node-postgres emits 'error' on the pool only for idle clients; a client checked out by a query emits it on

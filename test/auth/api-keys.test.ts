@@ -128,6 +128,21 @@ describe('API key service', () => {
     expect(counter.queries).toBe(afterFirst + 1);
   });
 
+  it('a cached key is recognised only by its exact string; a near miss still goes through checksum and lookup', async () => {
+    const { keys, counter } = service({ cacheTtlMs: 3_600_000, lastUsedIntervalMs: 3_600_000 });
+    const { key, record } = await keys.create(accountId);
+    const first = await keys.verify(key);
+    await keys.settle();
+    const afterFirst = counter.queries;
+    expect(await keys.verify(key)).toBe(first); // the same principal, no query
+    expect(counter.queries).toBe(afterFirst);
+    const body = key.slice(0, -7) + (key.at(-7) === 'A' ? 'B' : 'A');
+    await expect(keys.verify(body + checksumOf(body))).rejects.toMatchObject({ code: 'invalid_api_key' });
+    expect(counter.queries).toBe(afterFirst + 1);
+    await expect(keys.verify(key.toLowerCase())).rejects.toMatchObject({ code: 'invalid_api_key' });
+    expect(first).toMatchObject({ credentialId: record.id });
+  });
+
   it('revocation takes effect immediately in this process, even for a cached key', async () => {
     const { keys } = service({ cacheTtlMs: 3_600_000 });
     const { key, record } = await keys.create(accountId);

@@ -101,7 +101,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('Redis bus (real Redis)', () => {
 
 describe('Redis bus with Redis unreachable', () => {
   it('still delivers locally and says the other instances were not reached', async () => {
-    const redis = createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
+    const redis = await createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
     const bus = createBus({ redis, prefix: uniquePrefix(), logger: { warn: vi.fn(), error: vi.fn() } });
     try {
       const handler = vi.fn();

@@ -92,7 +92,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('redis cache store (real Redis)', 
 
 describe('redis cache store with Redis unreachable', () => {
   it('keeps serving through the in-process fallback and reports degraded', async () => {
-    const redis = createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
+    const redis = await createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
     try {
       const store = createRedisCacheStore({ redis, prefix: uniquePrefix() });
       const layered = layeredCacheStore(createMemoryCacheStore(), store);

@@ -14,7 +14,7 @@ export function uniquePrefix(): string {
 
 export async function connectTestRedis(url = TEST_REDIS_URL): Promise<Redis> {
   if (url === undefined) throw new Error('TEST_REDIS_URL is not set');
-  const redis = createRedis(url, { name: 'siteline-test' });
+  const redis = await createRedis(url, { name: 'siteline-test' });
   if (!(await waitForRedis(redis, 5_000))) throw new Error(`Redis at ${url} is not reachable`);
   return redis;
 }

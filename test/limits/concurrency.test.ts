@@ -84,8 +84,8 @@ describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
   const prefix = () => `siteline-test:conc:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
   /** Two instances' connections to the shared Redis, ready, for `use`; closed after. */
   async function withTwoInstances(use: (a: Redis, b: Redis, p: string) => Promise<void>): Promise<void> {
-    const a = createRedis(REDIS_URL!);
-    const b = createRedis(REDIS_URL!);
+    const a = await createRedis(REDIS_URL!);
+    const b = await createRedis(REDIS_URL!);
     try {
       expect(await waitForRedis(a, 2000)).toBe(true);
       expect(await waitForRedis(b, 2000)).toBe(true);
@@ -124,7 +124,7 @@ describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
     }));
 
   it('releases every held lease on close (shutdown)', async () => {
-    const a = createRedis(REDIS_URL!);
+    const a = await createRedis(REDIS_URL!);
     const p = prefix();
     try {
       expect(await waitForRedis(a, 2000)).toBe(true);
@@ -142,8 +142,8 @@ describe.skipIf(!REDIS_URL)('Redis concurrency limiter', () => {
   });
 
   it('holds the cap across two instances sharing Redis', async () => {
-    const a = createRedis(REDIS_URL!);
-    const b = createRedis(REDIS_URL!);
+    const a = await createRedis(REDIS_URL!);
+    const b = await createRedis(REDIS_URL!);
     const prefix = `siteline-test:conc:${Date.now()}:`;
     try {
       expect(await waitForRedis(a, 2000)).toBe(true);

@@ -61,7 +61,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('limits shared through Redis', () 
 
 describe('limits with Redis unreachable', () => {
   it('fall back to per-instance counting instead of failing requests', async () => {
-    const redis = createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
+    const redis = await createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
     try {
       const limits = createLimits({ redis, prefix: uniquePrefix(), config });
       for (let i = 0; i < 5; i += 1) await limits.consumeRequest('key-1');

@@ -72,3 +72,43 @@ describe('one cache for REST and MCP', () => {
     expect((await call('legacy', 'get_project', args, 4)).rpc.result.structuredContent.project?.name).toBe('Tiny SaaS renamed');
   });
 });
+
+describe('lists', () => {
+  async function list(era: 'modern' | 'legacy', method: string, id: string | number, key = rt.demo.apiKey) {
+    const headers: Record<string, string> = { host: 'siteline.test', accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const params = era === 'modern' ? { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} } } : {};
+    if (era === 'modern') Object.assign(headers, { 'mcp-protocol-version': MODERN, 'mcp-method': method });
+    else headers['mcp-protocol-version'] = '2025-11-25';
+    const res = await rt.request('/api/mcp', { method: 'POST', key, headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) });
+    return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  }
+
+  it.each(['modern', 'legacy'] as const)('%s: a repeated list is the first answer with the caller’s id, for every caller', async (era) => {
+    const first = await list(era, 'tools/list', 1);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('"name":"get_site_summary"');
+    const other = await rt.apiKeys.create(rt.demo.accountId);
+    for (const [id, key] of [[2, rt.demo.apiKey], ['three', other.key], [4, other.key]] as const) {
+      const again = await list(era, 'tools/list', id, key);
+      expect(again.type).toBe(first.type);
+      expect(again.text).toBe(first.text.replace('"id":1}', `"id":${JSON.stringify(id)}}`));
+    }
+  });
+
+  it('keys a list by protocol headers and message but not by caller; a tool call by caller too', () => {
+    const headers = new Headers({ accept: 'application/json', 'mcp-protocol-version': '2025-11-25' });
+    const alice = { principal: { credentialId: 'key_a' }, requestId: 'r1' } as Parameters<typeof replayableCall>[0];
+    const bob = { principal: { credentialId: 'key_b' }, requestId: 'r2' } as Parameters<typeof replayableCall>[0];
+    const toolsList = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    expect(replayableCall(alice, headers, toolsList)).toEqual({ ...replayableCall(bob, headers, { ...toolsList, id: 9 }), id: 1 });
+    expect(replayableCall(alice, headers, toolsList)?.list).toBe(true);
+    expect(replayableCall(alice, headers, { ...toolsList, params: { cursor: 'x' } })?.key).not.toBe(replayableCall(alice, headers, toolsList)?.key);
+    expect(replayableCall(alice, new Headers({ accept: 'text/event-stream' }), toolsList)?.key).not.toBe(replayableCall(alice, headers, toolsList)?.key);
+    const toolCall = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects', arguments: {} } };
+    expect(replayableCall(alice, headers, toolCall)?.list).toBe(false);
+    expect(replayableCall(alice, headers, toolCall)?.key).not.toBe(replayableCall(bob, headers, toolCall)?.key);
+    expect(replayableCall(alice, headers, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'x' } })).toBeUndefined();
+    expect(replayableCall(alice, headers, { jsonrpc: '2.0', method: 'tools/list' })).toBeUndefined();
+    expect(replayableCall(alice, headers, [toolsList])).toBeUndefined();
+  });
+});
