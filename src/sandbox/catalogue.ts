@@ -1,5 +1,5 @@
 // The demo catalogue: the sites the sandbox serves. The rest of the app seeds its demo projects from it.
-import type { StoredEvent } from './scenarios/scenario-shapes.ts';
+import type { SiteScenario } from './scenarios/scenario-book.ts';
 
 export type SiteSize = 'small' | 'medium' | 'large';
 export type SiteKind = 'shop' | 'content' | 'saas';
@@ -18,12 +18,6 @@ export interface DemoSite {
   engine2: { siteUrl: string };
   /** Events planted through /__sandbox/scenarios (absent: the deterministic data as is). */
   scenario?: SiteScenario;
-}
-
-/** The events planted for one site, under a version unique across sandboxes in one process (caches key on it). */
-export interface SiteScenario {
-  version: number;
-  events: readonly StoredEvent[];
 }
 
 export const DEMO_SITES: readonly DemoSite[] = [

@@ -8,7 +8,7 @@ import { parseIsoDate } from '../data/calendar.ts';
 import { siteModel, type SiteModel } from '../data/site-model.ts';
 import { plantFamilies, type AtomEffect, type CellMultipliers, type PlantedFamilies } from './atom-effects.ts';
 import { rankingLossSessionEffects } from './planted-search.ts';
-import type { SegmentEvent } from './scenario-shapes.ts';
+import type { SegmentEvent } from './scenario-events.ts';
 
 /** Families whose values partition sessions: a planted shift of one of their values is well defined. */
 const SEGMENT_FAMILIES = new Set(['geo', 'device', 'traffic', 'landing']);

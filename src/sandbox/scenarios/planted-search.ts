@@ -11,8 +11,7 @@ import type { SiteModel } from '../data/site-model.ts';
 import { organicSessionShare } from '../data/traffic.ts';
 import { ctrAt, searchDayTotals, searchModel, type SearchModel } from '../engine1/search-model.ts';
 import { plantFamilies, type AtomEffect, type CellMultipliers } from './atom-effects.ts';
-import { pageUrl } from './scenario-events.ts';
-import type { ScenarioEvent } from './scenario-shapes.ts';
+import { pageUrl, type ScenarioEvent } from './scenario-events.ts';
 
 export type Engine = 'engine1' | 'engine2';
 

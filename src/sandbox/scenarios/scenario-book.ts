@@ -1,9 +1,14 @@
 // The planted events of one sandbox: added, listed and cleared through /__sandbox/scenarios. Each change makes a
 // new version, and the sites an event is about carry the version with their events, so every data cache keyed by
 // the site's model sees a changed scenario on the very next request.
-import type { DemoSite, SiteScenario } from '../catalogue.ts';
-import { siteOfEvent } from './scenario-events.ts';
-import type { ScenarioEvent, StoredEvent } from './scenario-shapes.ts';
+import type { DemoSite } from '../catalogue.ts';
+import { siteOfEvent, type ScenarioEvent, type StoredEvent } from './scenario-events.ts';
+
+export interface SiteScenario {
+  /** Unique across sandboxes in one process: caches keyed by it can never mix two scenario sets. */
+  version: number;
+  events: readonly StoredEvent[];
+}
 
 export interface ScenarioBook {
   list(): readonly StoredEvent[];

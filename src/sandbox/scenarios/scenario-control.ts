@@ -5,8 +5,7 @@ import { searchModel } from '../engine1/search-model.ts';
 import { jsonResponse } from '../http.ts';
 import { segmentValues } from './planted-model.ts';
 import type { ScenarioBook } from './scenario-book.ts';
-import { catalogueIssues, siteOfEvent } from './scenario-events.ts';
-import { postBodySchema, type ScenarioEvent } from './scenario-shapes.ts';
+import { catalogueIssues, postBodySchema, siteOfEvent, type ScenarioEvent } from './scenario-events.ts';
 
 export async function handleScenarios(request: Request, book: ScenarioBook, catalogue: readonly DemoSite[]): Promise<Response> {
   if (request.method === 'GET') return jsonResponse({ events: book.list() });
