@@ -20,8 +20,7 @@ const AFTER = { startDate: '2026-05-25', endDate: '2026-06-10' };
 const BEFORE = { startDate: '2026-04-01', endDate: '2026-05-15' };
 
 async function scenarios(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<{ status: number; body: Json }> {
-  const init: RequestInit = method === 'POST' ? { method, body: JSON.stringify(body) } : { method };
-  const res = await sandbox.fetch(new Request('http://sandbox/__sandbox/scenarios', init));
+  const res = await sandbox.fetch(new Request('http://sandbox/__sandbox/scenarios', { method, body: body === undefined ? undefined : JSON.stringify(body) }));
   return { status: res.status, body: (await res.json()) as Json };
 }
 
