@@ -1,5 +1,4 @@
 // The demo catalogue: the sites the sandbox serves. The rest of the app seeds its demo projects from it.
-import type { SiteScenario } from './scenarios/scenario-book.ts';
 
 export type SiteSize = 'small' | 'medium' | 'large';
 export type SiteKind = 'shop' | 'content' | 'saas';
@@ -16,8 +15,6 @@ export interface DemoSite {
   analytics: { propertyId: string };
   engine1: { siteUrl: string };
   engine2: { siteUrl: string };
-  /** Events planted through /__sandbox/scenarios (absent: the deterministic data as is). */
-  scenario?: SiteScenario;
 }
 
 export const DEMO_SITES: readonly DemoSite[] = [

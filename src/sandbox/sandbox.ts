@@ -6,7 +6,6 @@ import { faultsFromEnv, type FaultPatch, type FaultSettings } from './control/fa
 import { createFaultController } from './control/faults.ts';
 import { createGaQuota } from './control/ga-quota.ts';
 import { createStatsCounter, type SandboxStats } from './control/stats.ts';
-import { createScenarioBook } from './scenarios/scenario-book.ts';
 import { createRequestHandler } from './handle-request.ts';
 import { listen, type Listening } from './listen.ts';
 
@@ -53,8 +52,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
   if (options.faults) faults.set(options.faults);
   const stats = createStatsCounter();
   const quota = createGaQuota(() => faults.settings().analyticsQuota);
-  const scenarios = createScenarioBook(catalogue);
-  const handler = createRequestHandler({ catalogue, credentials, faults, stats, quota, scenarios, now });
+  const handler = createRequestHandler({ catalogue, credentials, faults, stats, quota, now });
   return {
     fetch: handler,
     credentials,

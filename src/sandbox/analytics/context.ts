@@ -1,9 +1,8 @@
 // What every analytics method needs about the property it serves: the site, its model and families, the clock.
 import type { DemoSite } from '../catalogue.ts';
 import type { Family } from '../data/cube.ts';
-import type { SiteModel } from '../data/site-model.ts';
-import { plantedModel } from '../scenarios/planted-model.ts';
-import { familiesOf } from './families.ts';
+import { siteModel, type SiteModel } from '../data/site-model.ts';
+import { buildFamilies } from './families.ts';
 import { invalid } from './ga-errors.ts';
 
 export interface PropertyContext {
@@ -13,10 +12,13 @@ export interface PropertyContext {
   now: Date;
 }
 
+const familyCache = new WeakMap<SiteModel, Family[]>();
+
 export function propertyContext(site: DemoSite, now: Date): PropertyContext {
-  // Planted events change the daily totals and the split of each report cell, never the families themselves.
-  const model = plantedModel(site);
-  return { site, model, families: familiesOf(model.baseline ?? model), now };
+  const model = siteModel(site);
+  let families = familyCache.get(model);
+  if (!families) familyCache.set(model, (families = buildFamilies(model)));
+  return { site, model, families, now };
 }
 
 /** Units of each currency per US dollar: enough to honour a request's `currencyCode`. */

@@ -37,15 +37,6 @@ function character(seed: number, salt: number, eng: number, dur: number): Record
   return { eng: eng * (0.94 + 0.12 * unit(seed, salt, 1)), dur: dur * (0.9 + 0.2 * unit(seed, salt, 2)), trend: 0.3 * (unit(seed, salt, 3) - 0.45) };
 }
 
-const familyCache = new WeakMap<SiteModel, Family[]>();
-
-/** The families of a site model, built once per model. */
-export function familiesOf(model: SiteModel): Family[] {
-  let families = familyCache.get(model);
-  if (!families) familyCache.set(model, (families = buildFamilies(model)));
-  return families;
-}
-
 export function buildFamilies(model: SiteModel): Family[] {
   const { seed, site, origin, pages } = model;
   const home = homeCountry(site.timezone);

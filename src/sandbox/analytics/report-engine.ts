@@ -2,7 +2,6 @@
 // projected onto the requested dimensions. Every row's base totals are exact integers that sum to the cells'.
 import { apportionCells, buildComboTable, type Family } from '../data/cube.ts';
 import type { SiteModel } from '../data/site-model.ts';
-import { gaCellMultipliers } from '../scenarios/planted-model.ts';
 import { DIMENSION_BY_NAME, planFor } from './fields.ts';
 import type { FieldGetter } from './filters.ts';
 import type { ReportQuery, RequestedDimension } from './report-request.ts';
@@ -55,7 +54,6 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
   let maxTotal = 1;
   for (const c of cells) for (const k of baseKeys) maxTotal = Math.max(maxTotal, c.totals[k] ?? 0);
   const table = buildComboTable(families, familyDims, query.keepEmptyRows ? 0 : 0.3 / maxTotal);
-  if (model.baseline) for (const cell of cells) if (cell.days) cell.multipliers = gaCellMultipliers(model, table, cell.days);
 
   const timeIndex = new Map(timeDims.map((d, i) => [d, i]));
   const familyIndex = new Map(familyDims.map((d, i) => [d, i]));

@@ -1,6 +1,6 @@
 // The time side of a report: the site's daily totals grouped into the cells a request's time dimensions
 // distinguish (a day, an hour, a weekday, a month, a realtime minute), with users de-duplicated across days.
-import { apportionCells, type ComboTable, type MetricPlan, type TimeCell } from '../data/cube.ts';
+import { apportionCells, type ComboTable, type MetricPlan } from '../data/cube.ts';
 import { compactDate, dateParts, gaWeek, isoWeekOf, weekday, zonedParts } from '../data/calendar.ts';
 import { hashString, gaussian } from '../data/hash.ts';
 import { hourProfile, TREND_ANCHOR, type SiteModel } from '../data/site-model.ts';
@@ -13,9 +13,6 @@ export interface Cell {
   totals: Record<string, number>;
   jitterKey: number;
   trendYears?: number;
-  /** The days the cell adds up (absent for realtime minutes). */
-  days?: ReadonlySet<number>;
-  multipliers?: TimeCell['multipliers'];
 }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -5,14 +5,11 @@ import type { DemoSite } from '../catalogue.ts';
 import { faultPatchSchema } from './fault-settings.ts';
 import type { FaultController } from './faults.ts';
 import type { StatsCounter } from './stats.ts';
-import { handleScenarios } from '../scenarios/scenario-control.ts';
-import type { ScenarioBook } from '../scenarios/scenario-book.ts';
 
 export interface ControlDeps {
   faults: FaultController;
   stats: StatsCounter;
   catalogue: readonly DemoSite[];
-  scenarios: ScenarioBook;
 }
 
 export async function handleControl(request: Request, path: string, deps: ControlDeps): Promise<Response> {
@@ -37,7 +34,6 @@ export async function handleControl(request: Request, path: string, deps: Contro
     }
     return jsonResponse({ error: 'method_not_allowed' }, 405, { allow: 'GET, POST, DELETE' });
   }
-  if (path === '/__sandbox/scenarios') return handleScenarios(request, deps.scenarios, deps.catalogue);
   if (path === '/__sandbox/stats' && method === 'GET') return jsonResponse(deps.stats.snapshot());
   if (path === '/__sandbox/stats/reset' && method === 'POST') {
     deps.stats.reset();

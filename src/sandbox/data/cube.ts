@@ -220,8 +220,6 @@ export interface TimeCell {
   jitterKey: number;
   /** Years from the trend anchor at the cell's middle: values with a `trend` attribute grow or shrink with it. */
   trendYears?: number;
-  /** Per-combination corrections from planted events (sandbox scenarios): on volume weights and on attributes. */
-  multipliers?: { weight: Float64Array; attrs: Readonly<Record<string, Float64Array>> };
 }
 
 /**
@@ -255,17 +253,7 @@ export function apportionCells(
     const cell = cells[t]!;
     const useJitter = jitter > 0 && cell.jitterKey !== 0;
     const key = cell.jitterKey;
-    const planted = cell.multipliers;
-    const noise = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
-    const factor = planted ? (c: number) => noise(c) * planted.weight[c]! : noise;
-    /** The planted corrections of a metric's attributes, multiplied out (undefined: none). */
-    const attrFix = (names: readonly string[] | undefined): Float64Array | undefined => {
-      const arrays = planted && names ? names.flatMap((name) => planted.attrs[name] ?? []) : [];
-      if (arrays.length <= 1) return arrays[0];
-      const out = Float64Array.from(arrays[0]!);
-      for (const a of arrays.slice(1)) for (let c = 0; c < n; c++) out[c]! *= a[c]!;
-      return out;
-    };
+    const factor = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
     for (const m of plan) {
       const out = values[m.key]!;
       const total = Math.max(0, Math.round(cell.totals[m.key] ?? 0));
@@ -298,8 +286,7 @@ export function apportionCells(
             // Weighted by the parent's parts (clicks by impressions × CTR): a cell without a parent gets nothing.
             const parent = values[m.parent]!;
             const a = products.get((m.attrs ?? []).join());
-            const fix = attrFix(m.attrs);
-            for (let c = 0; c < n; c++) jittered[c] = parent[c]! * (a ? a[c]! : 1) * (fix ? fix[c]! : 1);
+            for (let c = 0; c < n; c++) jittered[c] = parent[c]! * (a ? a[c]! : 1);
           } else {
             const w = weighted.get((m.attrs ?? []).join())!;
             for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
@@ -317,8 +304,7 @@ export function apportionCells(
           const parent = values[m.parent!]!;
           const a = products.get((m.attrs ?? []).join())!;
           const cellScale = cell.totals[m.key] ?? 1;
-          const fix = attrFix(m.attrs);
-          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (noise(c) - 1) / 2 : 1) * (fix ? fix[c]! : 1);
+          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (factor(c) - 1) / 2 : 1);
           break;
         }
       }

@@ -48,8 +48,6 @@ export interface SiteModel {
   dailyTotals(day: number): Readonly<Record<string, number>>;
   /** The relative volume of a day: trend × seasonality × noise (also drives the search engines). */
   volume(day: number): number;
-  /** Set on a model with planted events (sandbox scenarios): the same site without them. */
-  readonly baseline?: SiteModel;
 }
 
 /** Normalised Zipf weights with multiplicative noise so neighbouring ranks are not perfectly ordered. */

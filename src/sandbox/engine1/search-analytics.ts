@@ -5,10 +5,8 @@ import type { DemoSite } from '../catalogue.ts';
 import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from '../data/cube.ts';
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
-import { hourProfile } from '../data/site-model.ts';
-import { plantedModel } from '../scenarios/planted-model.ts';
-import { plantedSearch } from '../scenarios/planted-search.ts';
-import { ANONYMOUS, PLAIN_RESULT, positionDrift } from './search-model.ts';
+import { hourProfile, siteModel } from '../data/site-model.ts';
+import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchDayTotals, searchModel } from './search-model.ts';
 import { badRequest } from './gsc-errors.ts';
 
 type Json = Record<string, unknown>;
@@ -104,9 +102,8 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   if (aggregation === 'byProperty' && pageInvolved) throw badRequest('byProperty aggregation is not supported when grouping or filtering by page.');
   const responseAggregation = aggregation === 'auto' ? (pageInvolved ? 'byPage' : 'byProperty') : aggregation;
 
-  const model = plantedModel(site);
-  const planted = plantedSearch(model, 'engine1');
-  const search = planted.search;
+  const model = siteModel(site);
+  const search = searchModel(model, 'engine1');
   const { day: today, hour: nowHour, minute } = zonedParts(now, PACIFIC);
   const finalThrough = today - (nowHour < 12 ? 3 : 2);
   const lastDay = Math.min(endDay, dataState === 'final' ? finalThrough : today);
@@ -115,11 +112,11 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
 
   const byDate = dims.includes('date');
   const byHour = dims.includes('hour');
-  const cells: (TimeCell & { key: string; days: number[] })[] = [];
-  const single: TimeCell & { key: string; days: number[] } = { totals: { impressions: 0, clicks: 0, posSum: 0 }, jitterKey: 0, key: '', days: [] };
+  const cells: (TimeCell & { key: string })[] = [];
+  const single: TimeCell & { key: string } = { totals: { impressions: 0, clicks: 0, posSum: 0 }, jitterKey: 0, key: '' };
   const profile = hourProfile(site.kind);
   for (let day = firstDay; day <= lastDay; day++) {
-    const t = planted.dayTotals(type, day);
+    const t = searchDayTotals(model, search, 'engine1', type, day);
     const drift = positionDrift(model, day);
     const f = partial(day);
     const impressions = Math.round(t.impressions * f);
@@ -131,14 +128,13 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
         // Fresh hours are still filling in; the current one only up to this minute.
         const w = profile[h]! * (day > finalThrough ? 0.9 : 1) * (day === today && h === nowHour ? minute / 60 : 1);
         const hourDrift = drift * Math.exp(0.03 * gaussian(model.seed, day, 60 + h));
-        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h), days: [day] });
+        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h) });
       }
     } else if (byDate) {
-      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day), days: [day] });
+      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day) });
     } else {
       // The period's position scale is its days' drift, weighted by impressions.
       single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks, posSum: single.totals.posSum! + drift * impressions };
-      single.days.push(day);
     }
   }
   if (!byDate && !byHour) {
@@ -149,7 +145,6 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const familyDims = [...new Set([...dims.filter((d) => d !== 'date' && d !== 'hour'), ...filters.map((f) => f.dimension)])];
   const maxImpressions = cells.reduce((m, c) => Math.max(m, c.totals.impressions ?? 0), 1);
   const table = buildComboTable(search.families, familyDims, 0.3 / maxImpressions);
-  for (const cell of cells) cell.multipliers = planted.cell(table, cell.days, type);
   const dimIndex = new Map(familyDims.map((d, i) => [d, i]));
   const dropAnonymous = dimIndex.has('query');
   const dropPlain = dimIndex.has('searchAppearance');

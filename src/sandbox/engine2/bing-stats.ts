@@ -1,12 +1,10 @@
 // Bing's traffic stats: whole history, no date parameters; weekly buckets for query/page stats (capped to the
 // top rows per week), daily for rank-and-traffic; the page URL sits in `Query` for page-keyed methods.
-import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from '../data/cube.ts';
+import { apportionCells, buildComboTable, type MetricPlan } from '../data/cube.ts';
 import { PACIFIC, weekday, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
-import type { SiteModel } from '../data/site-model.ts';
-import { ANONYMOUS, type SearchModel } from '../engine1/search-model.ts';
-import { plantedModel } from '../scenarios/planted-model.ts';
-import { plantedSearch, type PlantedSearch } from '../scenarios/planted-search.ts';
+import { siteModel, type SiteModel } from '../data/site-model.ts';
+import { ANONYMOUS, searchDayTotals, searchModel, type SearchModel } from '../engine1/search-model.ts';
 import type { DemoSite } from '../catalogue.ts';
 import { bingDate } from './bing-dates.ts';
 
@@ -26,14 +24,12 @@ const PLAN: MetricPlan[] = [
 interface Context {
   model: SiteModel;
   search: SearchModel;
-  planted: PlantedSearch;
   today: number;
 }
 
 function context(site: DemoSite, now: Date): Context {
-  const model = plantedModel(site);
-  const planted = plantedSearch(model, 'engine2');
-  return { model, search: planted.search, planted, today: zonedParts(now, PACIFIC).day };
+  const model = siteModel(site);
+  return { model, search: searchModel(model, 'engine2'), today: zonedParts(now, PACIFIC).day };
 }
 
 /** Weekly buckets start on Fridays (as observed in recorded responses) and are reported once complete. */
@@ -66,7 +62,7 @@ const weeklyCache = new Map<string, unknown[]>();
 /** Rows per (key, week) where key is the query or the page; optionally restricted to one query or page. */
 export function weeklyStats(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
   // Whole-history answers only change daily: memoise the last few (clients poll them per TTL).
-  const cacheKey = JSON.stringify([site.key, site.scenario?.version ?? 0, zonedParts(now, PACIFIC).day, by, only ?? null]);
+  const cacheKey = JSON.stringify([site.key, zonedParts(now, PACIFIC).day, by, only ?? null]);
   const hit = weeklyCache.get(cacheKey);
   if (hit) return hit;
   const rows = computeWeekly(site, now, by, only);
@@ -76,12 +72,12 @@ export function weeklyStats(site: DemoSite, now: Date, by: 'query' | 'page', onl
 }
 
 function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
-  const { search, planted, today } = context(site, now);
+  const { model, search, today } = context(site, now);
   const starts = weeks(today);
-  const cells: TimeCell[] = starts.map((start) => {
+  const cells = starts.map((start) => {
     let impressions = 0, clicks = 0;
     for (let d = start; d < start + 7; d++) {
-      const t = planted.dayTotals('web', d);
+      const t = searchDayTotals(model, search, 'engine2', 'web', d);
       impressions += t.impressions;
       clicks += t.clicks;
     }
@@ -89,9 +85,6 @@ function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: {
   });
   const dims = only?.query !== undefined || only?.page !== undefined ? ['query', 'page'] : [by];
   const table = buildComboTable(search.families, dims, 0);
-  starts.forEach((start, i) => {
-    cells[i]!.multipliers = planted.cell(table, Array.from({ length: 7 }, (_, d) => start + d), 'web');
-  });
   const qi = dims.indexOf('query'), pi = dims.indexOf('page'), ki = dims.indexOf(by);
   const out: unknown[] = [];
   apportionCells(table, cells, PLAN, 0.25, (t, v) => {
@@ -117,10 +110,10 @@ function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: {
 }
 
 export function rankAndTraffic(site: DemoSite, now: Date): unknown[] {
-  const { planted, today } = context(site, now);
+  const { model, search, today } = context(site, now);
   const out: unknown[] = [];
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = planted.dayTotals('web', d);
+    const t = searchDayTotals(model, search, 'engine2', 'web', d);
     out.push({ __type: `RankAndTrafficStats${NS}`, Clicks: t.clicks, Date: bingDate(d), Impressions: t.impressions });
   }
   return out;
@@ -128,18 +121,20 @@ export function rankAndTraffic(site: DemoSite, now: Date): unknown[] {
 
 /** Daily traffic of one query (optionally one page): its expected share of each day with its own noise. */
 export function queryDaily(site: DemoSite, now: Date, query: string, page?: string): { day: number; impressions: number; clicks: number; position: number }[] {
-  const { search, planted, today } = context(site, now);
-  const [queries] = search.families;
-  const atoms = queries!.atoms.flatMap((a, i) => (a.values[0] !== ANONYMOUS && a.values[0]!.toLowerCase() === query.toLowerCase() && (page === undefined || a.values[1]!.toLowerCase() === page.toLowerCase()) ? [i] : []));
+  const { model, search, today } = context(site, now);
+  const atoms = search.queryAtoms.filter((a) => a.query !== ANONYMOUS && a.query.toLowerCase() === query.toLowerCase() && (page === undefined || a.page.toLowerCase() === page.toLowerCase()));
   if (atoms.length === 0) return [];
+  const total = search.queryAtoms.reduce((acc, a) => acc + a.share, 0);
+  const share = atoms.reduce((acc, a) => acc + a.share, 0) / total;
+  const ctr = atoms.reduce((acc, a) => acc + a.share * a.ctr, 0) / atoms.reduce((acc, a) => acc + a.share, 0);
+  const position = atoms.reduce((acc, a) => acc + a.share * a.position, 0) / atoms.reduce((acc, a) => acc + a.share, 0);
   const seed = hashString(query + (page ?? ''));
   const out = [];
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = planted.dayTotals('web', d);
-    const { share, ctr, pos } = planted.atomsOn(atoms, d);
+    const t = searchDayTotals(model, search, 'engine2', 'web', d);
     const impressions = Math.round(t.impressions * share * Math.exp(0.25 * gaussian(seed, d)));
     if (impressions === 0) continue;
-    out.push({ day: d, impressions, clicks: Math.min(impressions, Math.round(impressions * ctr * Math.exp(0.3 * gaussian(seed, d, 1)))), position: Math.max(1, Math.round(pos * Math.exp(0.05 * gaussian(seed, d, 2)))) });
+    out.push({ day: d, impressions, clicks: Math.min(impressions, Math.round(impressions * ctr * Math.exp(0.3 * gaussian(seed, d, 1)))), position: Math.max(1, Math.round(position * Math.exp(0.05 * gaussian(seed, d, 2)))) });
   }
   return out;
 }
