@@ -184,7 +184,10 @@ describe('a ranking loss', () => {
     const after = await daily(query);
     const from = after.filter((r) => r.keys[0] >= FROM);
     expect(from.length).toBe(5);
-    for (const r of from) expect(r.position).toBeGreaterThan(9), expect(r.position).toBeLessThan(13);
+    for (const r of from) {
+      expect(r.position).toBeGreaterThan(9);
+      expect(r.position).toBeLessThan(13);
+    }
     expect(after.filter((r) => r.keys[0] < FROM)).toEqual(before.filter((r) => r.keys[0] < FROM));
     const sum = (rows: Json[], k: string) => rows.filter((r) => r.keys[0] >= FROM).reduce((a, r) => a + r[k], 0);
     expect(sum(after, 'clicks')).toBeLessThan(sum(before, 'clicks') * 0.5);

@@ -6,7 +6,7 @@ import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from 
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
 import { hourProfile, siteModel } from '../data/site-model.ts';
-import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchModel } from './search-model.ts';
+import { ANONYMOUS, PLAIN_RESULT, positionDrift } from './search-model.ts';
 import { createEffectMix } from '../data/cell-effects.ts';
 import { plantedSearchDay } from '../scenarios/search-effects.ts';
 import { competingSearch } from '../scenarios/competing-pages.ts';
