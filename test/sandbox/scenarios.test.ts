@@ -242,3 +242,23 @@ describe('a cannibalisation', () => {
     expect(new Set(lateWeeks.map((w) => new URL(w.Query).pathname))).toEqual(new Set(pages));
   });
 });
+
+describe('with events planted', () => {
+  it('breakdowns still add up to the totals on GA and engine1', async () => {
+    await control('POST', { events: [
+      SHIFT,
+      { kind: 'spike', property: LARGE, dimension: 'deviceCategory', value: 'tablet', date: '2026-05-12', factor: 4 },
+      { kind: 'segment_shift', property: LARGE, dimension: 'sessionDefaultChannelGroup', value: 'Organic Search', from: '2026-05-20', factor: 0.8 },
+    ] });
+    const total = async (dimension: string) => [...(await gaRows(LARGE, dimension, '2026-05-01', '2026-05-28', ['sessions'])).values()].reduce((a, r) => a + r[0]!, 0);
+    const sessions = await total('country');
+    expect(sessions).toBeGreaterThan(0);
+    expect(await total('deviceCategory')).toBe(sessions);
+    expect(await total('sessionDefaultChannelGroup')).toBe(sessions);
+    const clicks = async (dimensions: string[]) => (await gscRows(SHOP_SITE, { startDate: '2026-05-01', endDate: '2026-05-28', dimensions })).reduce((a, r) => a + r.clicks, 0);
+    const all = await clicks([]);
+    expect(all).toBeGreaterThan(0);
+    expect(await clicks(['country'])).toBe(all);
+    expect(await clicks(['device'])).toBe(all);
+  });
+});
