@@ -1,5 +1,5 @@
 // The demo catalogue: the sites the sandbox serves. The rest of the app seeds its demo projects from it.
-import type { SiteScenario } from './scenarios/scenario-store.ts';
+import type { SearchEvent, SegmentEvent } from './scenarios/scenario-events.ts';
 
 export type SiteSize = 'small' | 'medium' | 'large';
 export type SiteKind = 'shop' | 'content' | 'saas';
@@ -18,6 +18,13 @@ export interface DemoSite {
   engine2: { siteUrl: string };
   /** Planted events (sandbox scenarios) the site's data carries, attached per request; none on the catalogue. */
   scenario?: SiteScenario;
+}
+
+/** The planted events of one site, with the store's version so memoised data follows every POST and DELETE. */
+export interface SiteScenario {
+  version: number;
+  segments: readonly SegmentEvent[];
+  search: readonly SearchEvent[];
 }
 
 export const DEMO_SITES: readonly DemoSite[] = [

@@ -5,7 +5,7 @@ import { weightedMatch, type CellEffect, type EffectWhere, type Family } from '.
 import type { SiteModel } from '../data/site-model.ts';
 import { ANONYMOUS, ctrAt, searchModel, type SearchModel } from '../engine1/search-model.ts';
 import { eventDays } from './scenario-events.ts';
-import type { SiteScenario } from './scenario-store.ts';
+import type { SiteScenario } from '../catalogue.ts';
 import { atomsOf } from './search-effects.ts';
 
 const ENGINES = [['engine1', 'google'], ['engine2', 'bing']] as const;

@@ -4,7 +4,7 @@ import type { DemoSite } from '../catalogue.ts';
 import type { CellEffect, Family } from '../data/cube.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { gaDayEffects, gaTotalsFactor } from './ga-effects.ts';
-import type { SiteScenario } from './scenario-store.ts';
+import type { SiteScenario } from '../catalogue.ts';
 
 const cache = new WeakMap<SiteScenario, WeakMap<SiteModel, SiteModel>>();
 

@@ -1,17 +1,11 @@
 // The planted events the sandbox currently serves: added and cleared through /__sandbox/scenarios, each resolved
 // to its demo site (a GA property id, or a search site URL matched by host) and checked against the site's data.
-import type { DemoSite } from '../catalogue.ts';
+import type { DemoSite, SiteScenario } from '../catalogue.ts';
 import { siteModel } from '../data/site-model.ts';
 import { propertyContext } from '../analytics/context.ts';
 import { ANONYMOUS, searchModel } from '../engine1/search-model.ts';
-import type { ScenarioEvent, SearchEvent, SegmentEvent, StoredEvent } from './scenario-events.ts';
+import type { ScenarioEvent, StoredEvent } from './scenario-events.ts';
 
-/** The events of one site, with the store's version so memoised data follows every POST and DELETE. */
-export interface SiteScenario {
-  version: number;
-  segments: readonly SegmentEvent[];
-  search: readonly SearchEvent[];
-}
 
 export interface ScenarioIssue {
   path: string;
