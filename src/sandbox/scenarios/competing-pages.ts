@@ -6,7 +6,7 @@ import type { CellEffect } from '../data/cube.ts';
 import { ANONYMOUS, ctrAt, searchModel, type QueryAtom, type SearchModel } from '../engine1/search-model.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { parseIsoDate } from '../data/calendar.ts';
-import { pagePath } from './scenario-store.ts';
+import { pagePath } from './page-path.ts';
 
 type Cannibalisation = { query: string; pages: readonly string[]; from: string };
 

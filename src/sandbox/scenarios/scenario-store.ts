@@ -4,6 +4,7 @@ import type { DemoSite, SiteScenario } from '../catalogue.ts';
 import { siteModel } from '../data/site-model.ts';
 import { propertyContext } from '../analytics/context.ts';
 import { ANONYMOUS, searchModel } from '../engine1/search-model.ts';
+import { pagePath } from './page-path.ts';
 import type { ScenarioEvent, StoredEvent } from './scenario-events.ts';
 
 
@@ -33,12 +34,6 @@ const hostOf = (siteUrl: string): string | undefined => {
 export function siteForUrl(catalogue: readonly DemoSite[], siteUrl: string): DemoSite | undefined {
   const host = hostOf(siteUrl.trim());
   return host === undefined ? undefined : catalogue.find((s) => s.domain.toLowerCase() === host);
-}
-
-/** A page as a path of the site (accepts the full URL too). */
-export function pagePath(site: DemoSite, page: string): string {
-  const origin = `https://${site.domain}`;
-  return page.toLowerCase().startsWith(origin.toLowerCase()) ? page.slice(origin.length) || '/' : page;
 }
 
 function siteOf(catalogue: readonly DemoSite[], event: ScenarioEvent): DemoSite | undefined {
