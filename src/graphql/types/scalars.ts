@@ -1,5 +1,8 @@
-// Scalars: Date (calendar day) and JSON (dynamic maps keyed by metric or dimension names).
+// Scalars: Date (calendar day), Period (the period grammar, checked like REST checks it) and JSON (only the raw
+// proxies' native request bodies).
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { PARAMETERS } from '../../contract/parameters.ts';
+import { parsePeriod } from '../../domain/period.ts';
 import { builder } from '../builder.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,6 +14,20 @@ builder.scalarType('Date', {
     if (typeof value !== 'string' || !ISO_DAY.test(value)) throw new GraphQLError('Date must be a YYYY-MM-DD string.');
     return value;
   },
+});
+
+/** The grammar check needs no clock; END after today is checked by the report, in the project's time zone. */
+function checkedPeriod(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  parsePeriod(text);
+  return text;
+}
+
+builder.scalarType('Period', {
+  description: PARAMETERS.period.description,
+  serialize: (value) => String(value),
+  parseValue: checkedPeriod,
+  parseLiteral: (node) => checkedPeriod(node.kind === Kind.STRING ? node.value : literalValue(node)),
 });
 
 builder.scalarType('JSON', {
