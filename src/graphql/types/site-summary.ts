@@ -6,6 +6,7 @@ import type { PeriodArgs } from '../../reports/report-context.ts';
 import { siteSummary, type SiteSummary } from '../../reports/site-summary.ts';
 import { siteTimeseries } from '../../reports/site-timeseries.ts';
 import { builder } from '../builder.ts';
+import { chargeReport } from '../report-budget.ts';
 import { contractArgs } from '../contract-args.ts';
 import { ComparedNumberRef, MetricValueRef, namedFigures, toCompared } from './compared-number.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
@@ -37,7 +38,13 @@ export const SiteSummaryRef = builder.objectRef<AskedSummary>('SiteSummary').imp
       nullable: true,
       description: 'Any metric the property has, standard or custom (see metadata), over the same period and comparison.',
       args: { name: t.arg.string({ required: true }) },
-      resolve: async (s, { name }, ctx) => figureOf(s, name) ?? toCompared((await siteTimeseries(ctx, { ...s.asked, compare: s.asked.compare ?? 'previous', metric: name, interval: 'month' })).total),
+      resolve: async (s, { name }, ctx) => {
+        const known = figureOf(s, name);
+        if (known) return known;
+        chargeReport(ctx);
+        const series = await siteTimeseries(ctx, { ...s.asked, compare: s.asked.compare ?? 'previous', metric: name, interval: 'month' });
+        return toCompared(series.total);
+      },
     }),
     meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
   }),
