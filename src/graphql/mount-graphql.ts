@@ -42,7 +42,7 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     ],
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
+        const original = rootCause(error);
         if (isAppError(original)) {
           return new GraphQLError(original.message, {
             nodes: (error as GraphQLError).nodes,
@@ -73,6 +73,13 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     requireScope(principal, 'read');
     return yoga.fetch(request, { principal, requestId: requestIdOf(event) });
   });
+}
+
+/** The error behind GraphQL's wrappers (a variable's scalar error arrives wrapped twice). */
+function rootCause(error: unknown): unknown {
+  let cause = error instanceof GraphQLError ? error.originalError : error;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause;
 }
 
 /**

@@ -4,8 +4,8 @@
 import { AppError } from '../errors/app-error.ts';
 import type { GraphQLContext } from './context.ts';
 
-/** Reports one GraphQL request may read (3 demo projects × every report field stays well below). */
-export const MAX_REPORTS_PER_QUERY = 60;
+/** Reports one GraphQL request may read: every report field of three projects (the Portfolio query reads 9). */
+export const MAX_REPORTS_PER_QUERY = 30;
 
 const charged = new WeakMap<GraphQLContext, number>();
 

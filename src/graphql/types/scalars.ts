@@ -3,6 +3,7 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { PARAMETERS } from '../../contract/parameters.ts';
 import { parsePeriod } from '../../domain/period.ts';
+import { isAppError } from '../../errors/app-error.ts';
 import { builder } from '../builder.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,10 +17,18 @@ builder.scalarType('Date', {
   },
 });
 
-/** The grammar check needs no clock; END after today is checked by the report, in the project's time zone. */
+/**
+ * The grammar check needs no clock; END after today is checked by the report, in the project's time zone. A bad
+ * period is the error REST gives (code invalid_period, param period), raised while the query is validated.
+ */
 function checkedPeriod(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  parsePeriod(text);
+  try {
+    parsePeriod(text);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, status: error.status, param: error.param } });
+  }
   return text;
 }
 

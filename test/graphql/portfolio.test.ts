@@ -1,0 +1,118 @@
+// The typed graph's Portfolio query over the three demo projects: typed answers, and cold, the upstream calls the
+// batching promises — one analytics batchRunReports per property, one engine1 call per site and distinct request,
+// engine2 history once per site — read from the sandbox's call counter.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEvery } from '../helpers/expect-every.ts';
+import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+
+export const PORTFOLIO = `query Portfolio {
+  projects {
+    key
+    summary(period: "28days", compare: PREVIOUS) { sessions { value previous deltaPct } activeUsers { value } }
+    search(period: "28days", sp: ALL) { clicks { value } impressions { value } position { value } }
+    countries: breakdown(dimension: "country", period: "28days", limit: 5) { totalRows rows { value metric(name: "sessions") { value } } }
+  }
+}`;
+
+interface Figure {
+  value: number;
+  previous?: number | null;
+  deltaPct?: number | null;
+}
+interface PortfolioProject {
+  key: string;
+  summary: { sessions: Figure; activeUsers: Figure } | null;
+  search: { clicks: Figure; impressions: Figure; position: Figure | null } | null;
+  countries: { totalRows: number; rows: { value: string; metric: Figure | null }[] } | null;
+}
+
+let rt: SandboxRuntime;
+beforeAll(async () => {
+  rt = await createSandboxRuntime();
+});
+afterAll(() => rt.dispose());
+
+async function graphql(query: string, variables: Record<string, unknown> = {}) {
+  const res = await rt.request('/api/graphql', {
+    method: 'POST',
+    key: rt.demo.apiKey,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+}
+
+describe('the Portfolio query', () => {
+  it('answers typed figures for every demo project, with the upstream calls batched as promised', async () => {
+    rt.sandbox.resetStats();
+    const { data, errors } = await graphql(PORTFOLIO);
+    expect(errors).toBeUndefined();
+    const projects = data.projects as PortfolioProject[];
+    expect(projects.map((p) => p.key)).toEqual(['acme-shop', 'northwind-journal', 'tiny-saas']);
+    for (const p of projects) {
+      expect(p.summary!.sessions.value, p.key).toBeGreaterThan(0);
+      expect(p.summary!.sessions.previous, p.key).toEqual(expect.any(Number));
+      expect(p.summary!.activeUsers.value, p.key).toBeGreaterThan(0);
+      expect(p.search!.clicks.value, p.key).toBeGreaterThan(0);
+      expect(p.countries!.rows.length, p.key).toBeGreaterThan(0);
+      expect(p.countries!.rows.length, p.key).toBeLessThanOrEqual(5);
+      expectEvery(p.countries!.rows, (row) => row.metric!.value > 0);
+    }
+
+    const stats = rt.sandbox.stats();
+    // Per analytics property: the summary's reports (period and comparison) and the breakdown leave in one
+    // batchRunReports call; the breakdown checks its names against the property's metadata once.
+    expect(stats.analytics).toEqual({ batchRunReports: 3, getMetadata: 3 });
+    // Per engine1 site: the search summary's one request (period and comparison range together).
+    expect(stats.engine1).toEqual({ 'searchanalytics.query': 3 });
+    // engine2 history once per site; tiny-saas has no engine2 site.
+    expect(stats.engine2).toEqual({ GetRankAndTrafficStats: 2 });
+
+    rt.sandbox.resetStats();
+    const warm = await graphql(PORTFOLIO);
+    expect(warm.data).toEqual(data);
+    expect(rt.sandbox.stats().total).toBe(0);
+  });
+
+  it('compares with the same figures REST gives', async () => {
+    const { data } = await graphql(PORTFOLIO);
+    const acme = (data.projects as PortfolioProject[]).find((p) => p.key === 'acme-shop')!;
+    const rest = await rt.get('/api/v1/metrics/acme-shop/summary?period=28days&compare=previous');
+    expect(acme.summary!.sessions).toEqual({ value: rest.body.metrics.sessions.value, previous: rest.body.metrics.sessions.previous, deltaPct: rest.body.metrics.sessions.deltaPct });
+    const search = await rt.get('/api/v1/metrics/acme-shop/search/summary?period=28days&sp=all&compare=none');
+    expect(acme.search!.clicks.value).toBe(search.body.totals.clicks);
+    const countries = await rt.get('/api/v1/metrics/acme-shop/dimension?dimension=country&period=28days&limit=5');
+    expect(acme.countries!.rows.map((r) => [r.value, r.metric!.value])).toEqual(countries.body.rows.map((r: Record<string, number>) => [r.country, r.sessions]));
+    expect(acme.countries!.totalRows).toBe(countries.body.totalRows);
+  });
+
+  it('refuses a malformed period as REST does, naming the parameter', async () => {
+    const { errors } = await graphql('{ projects { summary(period: "29days") { sessions { value } } } }');
+    expect(errors?.[0]?.extensions).toMatchObject({ code: 'invalid_period', param: 'period' });
+    const viaVariable = await graphql('query($p: Period) { projects { summary(period: $p) { sessions { value } } } }', { p: 'custom_2026-02-30_2026-03-01' });
+    expect(viaVariable.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_period', param: 'period' });
+  });
+
+  it('splits more than 5 reports of one property into several batchRunReports calls of at most 5', async () => {
+    const dimensions = ['country', 'city', 'deviceCategory', 'browser', 'language', 'operatingSystem'];
+    const fields = dimensions.map((d, i) => `b${i}: breakdown(dimension: "${d}", period: "90days", limit: 2) { totalRows }`).join(' ');
+    rt.sandbox.resetStats();
+    const { data, errors } = await graphql(`{ project(key: "acme-shop") { ${fields} } }`);
+    expect(errors).toBeUndefined();
+    expectEvery(Object.values(data.project as Record<string, { totalRows: number }>), (b) => b.totalRows > 0);
+    expect(rt.sandbox.stats().analytics.batchRunReports).toBe(2);
+  });
+
+  it('charges every report a query reads, per project: past the budget a report field is an error, not an upstream call', async () => {
+    const everyReport = `summary { sessions { value } } timeseries { total { value } } breakdown(dimension: "country") { totalRows }
+      realtime { activeUsers } metadata { project } search { clicks { value } } searchTimeseries { totals { clicks } }
+      searchBreakdown(dimension: "device", period: "7days") { totalRows } devices: breakdown(dimension: "deviceCategory") { totalRows }
+      week: summary(period: "7days") { sessions { value } } day: summary(period: "yesterday") { sessions { value } }`;
+    const { data, errors } = await graphql(`{ projects { key ${everyReport} } }`);
+    const overBudget = (errors ?? []).filter((e) => e.extensions?.code === 'malformed_request');
+    // 3 projects × 11 report fields = 33 reports against a budget of MAX_REPORTS_PER_QUERY (30).
+    expect(overBudget).toHaveLength(3);
+    expect(overBudget[0]!.message).toMatch(/more than 30 reports/);
+    expect((data.projects as unknown[]).length).toBe(3);
+  });
+});
