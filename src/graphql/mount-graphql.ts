@@ -12,6 +12,7 @@ import { requireScope, type Principal } from '../auth/principal.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
+import { PORTFOLIO_QUERY } from './portfolio-query.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
 // Aliases are capped because each aliased report field can be a separate upstream call for one rate-limit token.
@@ -27,7 +28,7 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     schema: deps.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}' } : false,
+    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}', defaultQuery: PORTFOLIO_QUERY } : false,
     renderGraphiQL,
     logging: false,
     // Native fetch classes, so h3 passes Yoga's responses through instead of serialising a ponyfill object.

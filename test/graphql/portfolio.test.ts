@@ -2,17 +2,11 @@
 // batching promises — one analytics batchRunReports per property, one engine1 call per site and distinct request,
 // engine2 history once per site — read from the sandbox's call counter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTFOLIO_QUERY } from '../../src/graphql/portfolio-query.ts';
 import { expectEvery } from '../helpers/expect-every.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 
-export const PORTFOLIO = `query Portfolio {
-  projects {
-    key
-    summary(period: "28days", compare: PREVIOUS) { sessions { value previous deltaPct } activeUsers { value } }
-    search(period: "28days", sp: ALL) { clicks { value } impressions { value } position { value } }
-    countries: breakdown(dimension: "country", period: "28days", limit: 5) { totalRows rows { value metric(name: "sessions") { value } } }
-  }
-}`;
+const PORTFOLIO = PORTFOLIO_QUERY;
 
 interface Figure {
   value: number;
@@ -114,5 +108,20 @@ describe('the Portfolio query', () => {
     expect(overBudget).toHaveLength(3);
     expect(overBudget[0]!.message).toMatch(/more than 30 reports/);
     expect((data.projects as unknown[]).length).toBe(3);
+  });
+
+  it('reads a funnel by key and its results as the REST endpoint gives them', async () => {
+    const listed = await graphql('{ project(key: "acme-shop") { funnels { key name } } }');
+    const funnel = (listed.data.project.funnels as { key: string; name: string }[])[0]!;
+    const { data, errors } = await graphql('query($key: String!) { funnel(key: $key) { key name results(period: "7days") { completionRate steps { name users } } } }', { key: funnel.key });
+    expect(errors).toBeUndefined();
+    const rest = await rt.get(`/api/v1/funnels/${funnel.key}/results?period=7days`);
+    expect(data.funnel).toEqual({
+      key: funnel.key,
+      name: funnel.name,
+      results: { completionRate: rest.body.completionRate, steps: rest.body.steps.map((s: { name: string; users: number }) => ({ name: s.name, users: s.users })) },
+    });
+    const missing = await graphql('{ funnel(key: "no-such-funnel") { key } }');
+    expect(missing.errors?.[0]?.extensions).toMatchObject({ code: 'not_found' });
   });
 });
