@@ -124,4 +124,16 @@ describe('the Portfolio query', () => {
     const missing = await graphql('{ funnel(key: "no-such-funnel") { key } }');
     expect(missing.errors?.[0]?.extensions).toMatchObject({ code: 'not_found' });
   });
+
+  it('reads a custom metric on the summary with metric(name), over the same period and comparison', async () => {
+    const query = '{ project(key: "tiny-saas") { summary(period: "28days") { sessions { value } metric(name: "sessions") { value } credits: metric(name: "customEvent:credits_used") { value previous delta deltaPct } } } }';
+    const { data, errors } = await graphql(query);
+    expect(errors).toBeUndefined();
+    const summary = data.project.summary;
+    expect(summary.metric).toEqual(summary.sessions);
+    const rest = await rt.get('/api/v1/metrics/tiny-saas/timeseries?metric=customEvent:credits_used&period=28days&compare=previous&interval=month');
+    expect(rest.status).toBe(200);
+    expect(summary.credits).toEqual(rest.body.total);
+    expect(summary.credits.value).toBeGreaterThan(0);
+  });
 });
