@@ -28,6 +28,13 @@ export interface AnalyticsLoader {
 
 /** Misses that arrive within this window after each other share one batchRunReports call. */
 const MISS_BATCH_WINDOW_MS = 2;
+/**
+ * A property's batch also waits while this execution still has work under way that leads to more of its reports
+ * (cache lookups not yet answered, the field list a breakdown validates against), so a GraphQL query over many
+ * fields makes one call per property on any cache backend. The cap only matters if a lookup waits on its own
+ * batch (one query asking the same report with and without force).
+ */
+const MAX_BATCH_WAIT_MS = 10_000;
 
 export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
   const clients = new Map<string, Promise<AnalyticsClient>>();
@@ -42,6 +49,42 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     return client;
   };
 
+  const pending = new Map<string, number>();
+  const idleWaiters = new Map<string, (() => void)[]>();
+  const wakeIfIdle = (sourceId: string) => {
+    if ((pending.get(sourceId) ?? 0) > 0) return;
+    const waiters = idleWaiters.get(sourceId) ?? [];
+    idleWaiters.delete(sourceId);
+    for (const wake of waiters) wake();
+  };
+  /** Work under way for a source; returns its end (idempotent). The window after the last end lets follow-ups join. */
+  const startWork = (sourceId: string) => {
+    pending.set(sourceId, (pending.get(sourceId) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (pending.get(sourceId) ?? 1) - 1;
+      pending.set(sourceId, left);
+      if (left === 0) setTimeout(() => wakeIfIdle(sourceId), MISS_BATCH_WINDOW_MS);
+    };
+  };
+  /** Runs a batch after the window, once the source has no work under way (or at the cap). */
+  const whenIdle = (sourceId: string, run: () => void) => {
+    let done = false;
+    const fire = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(cap);
+      run();
+    };
+    const cap = setTimeout(fire, MAX_BATCH_WAIT_MS);
+    setTimeout(() => {
+      if ((pending.get(sourceId) ?? 0) === 0) fire();
+      else idleWaiters.set(sourceId, [...(idleWaiters.get(sourceId) ?? []), fire]);
+    }, MISS_BATCH_WINDOW_MS);
+  };
+
   const missBatcherFor = (cs: ConnectedSource) => {
     let batcher = missBatchers.get(cs.sourceId);
     if (!batcher) {
@@ -52,7 +95,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
           if (reports[0]) await notePropertySettings(ctx, cs, reports[0]);
           return reports;
         },
-        { cache: false, batchScheduleFn: (run) => setTimeout(run, MISS_BATCH_WINDOW_MS) },
+        { cache: false, batchScheduleFn: (run) => whenIdle(cs.sourceId, run) },
       );
       missBatchers.set(cs.sourceId, batcher);
     }
@@ -65,15 +108,22 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
   const reports = new DataLoader<ReportKey, CachedResult<AnalyticsReport>, string>(
     async (keys) =>
       Promise.all(
-        keys.map((key) =>
-          ctx.cachedFetch({
-            key: cacheKeyOf('analytics.report', key.source, key.request),
-            source: key.source.sourceId,
-            policy: key.policy,
-            force: key.force,
-            load: () => missBatcherFor(key.source).load(key),
-          }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
-        ),
+        keys.map((key) => {
+          const lookedUp = startWork(key.source.sourceId);
+          return ctx
+            .cachedFetch({
+              key: cacheKeyOf('analytics.report', key.source, key.request),
+              source: key.source.sourceId,
+              policy: key.policy,
+              force: key.force,
+              load: () => {
+                lookedUp();
+                return missBatcherFor(key.source).load(key);
+              },
+            })
+            .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+            .finally(lookedUp);
+        }),
       ),
     { cacheKeyFn: (key) => `${key.force ? 'force:' : ''}${cacheKeyOf('analytics.report', key.source, key.request)}` },
   );
@@ -91,7 +141,16 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
 
   return {
     report: (source, request, policy, force) => reports.load({ source, request, policy, force }),
-    metadata: (cs, force = false) => single('analytics.metadata', cs, {}, metadataPolicy(ctx.services.clock()), force, (c) => c.getMetadata()),
+    metadata: (cs, force = false) => {
+      const fresh = !once.has(cacheKeyOf('analytics.metadata', cs, {}));
+      const result = single('analytics.metadata', cs, {}, metadataPolicy(ctx.services.clock()), force, (c) => c.getMetadata());
+      // A breakdown asks for its report once the field list is known: its property's batch waits for the list.
+      if (fresh) {
+        const listed = startWork(cs.sourceId);
+        void result.then(listed, listed);
+      }
+      return result;
+    },
     realtime: (cs, request) => single('analytics.realtime', cs, request, realtimePolicy(ctx.services.clock()), false, (c) => c.runRealtimeReport(request)),
     funnel: (cs, request, policy, force) => single('analytics.funnel', cs, request, policy, force, (c) => c.runFunnelReport(request)),
   };
