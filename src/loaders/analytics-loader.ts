@@ -9,6 +9,7 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import type { AnalyticsClient, AnalyticsMetadata, RunFunnelReportRequest, RunRealtimeReportRequest, RunReportRequest } from '../providers/analytics/client.ts';
 import type { AnalyticsReport, RealtimeReport } from '../providers/analytics/normalize.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
+import { createBatchGate } from './batch-gate.ts';
 import { notePropertySettings, openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
 import { metadataPolicy, realtimePolicy } from './upstream-cache.ts';
 
@@ -26,16 +27,6 @@ export interface AnalyticsLoader {
   funnel(source: ConnectedSource, request: RunFunnelReportRequest, policy: CachePolicy, force: boolean): Promise<CachedResult<FunnelReport>>;
 }
 
-/** Misses that arrive within this window after each other share one batchRunReports call. */
-const MISS_BATCH_WINDOW_MS = 2;
-/**
- * A property's batch also waits while this execution still has work under way that leads to more of its reports
- * (cache lookups not yet answered, the field list a breakdown validates against), so a GraphQL query over many
- * fields makes one call per property on any cache backend. The cap only matters if a lookup waits on its own
- * batch (one query asking the same report with and without force).
- */
-const MAX_BATCH_WAIT_MS = 10_000;
-
 export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
   const clients = new Map<string, Promise<AnalyticsClient>>();
   const missBatchers = new Map<string, DataLoader<ReportKey, AnalyticsReport, string>>();
@@ -49,41 +40,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     return client;
   };
 
-  const pending = new Map<string, number>();
-  const idleWaiters = new Map<string, (() => void)[]>();
-  const wakeIfIdle = (sourceId: string) => {
-    if ((pending.get(sourceId) ?? 0) > 0) return;
-    const waiters = idleWaiters.get(sourceId) ?? [];
-    idleWaiters.delete(sourceId);
-    for (const wake of waiters) wake();
-  };
-  /** Work under way for a source; returns its end (idempotent). The window after the last end lets follow-ups join. */
-  const startWork = (sourceId: string) => {
-    pending.set(sourceId, (pending.get(sourceId) ?? 0) + 1);
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      const left = (pending.get(sourceId) ?? 1) - 1;
-      pending.set(sourceId, left);
-      if (left === 0) setTimeout(() => wakeIfIdle(sourceId), MISS_BATCH_WINDOW_MS);
-    };
-  };
-  /** Runs a batch after the window, once the source has no work under way (or at the cap). */
-  const whenIdle = (sourceId: string, run: () => void) => {
-    let done = false;
-    const fire = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(cap);
-      run();
-    };
-    const cap = setTimeout(fire, MAX_BATCH_WAIT_MS);
-    setTimeout(() => {
-      if ((pending.get(sourceId) ?? 0) === 0) fire();
-      else idleWaiters.set(sourceId, [...(idleWaiters.get(sourceId) ?? []), fire]);
-    }, MISS_BATCH_WINDOW_MS);
-  };
+  const gate = createBatchGate();
 
   const missBatcherFor = (cs: ConnectedSource) => {
     let batcher = missBatchers.get(cs.sourceId);
@@ -95,7 +52,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
           if (reports[0]) await notePropertySettings(ctx, cs, reports[0]);
           return reports;
         },
-        { cache: false, batchScheduleFn: (run) => whenIdle(cs.sourceId, run) },
+        { cache: false, batchScheduleFn: (run) => gate.whenReady(cs.sourceId, run) },
       );
       missBatchers.set(cs.sourceId, batcher);
     }
@@ -109,7 +66,7 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     async (keys) =>
       Promise.all(
         keys.map((key) => {
-          const lookedUp = startWork(key.source.sourceId);
+          const lookedUp = gate.startLookup(key.source.sourceId);
           return ctx
             .cachedFetch({
               key: cacheKeyOf('analytics.report', key.source, key.request),
@@ -144,9 +101,8 @@ export function createAnalyticsLoader(ctx: GraphQLContext): AnalyticsLoader {
     metadata: (cs, force = false) => {
       const fresh = !once.has(cacheKeyOf('analytics.metadata', cs, {}));
       const result = single('analytics.metadata', cs, {}, metadataPolicy(ctx.services.clock()), force, (c) => c.getMetadata());
-      // A breakdown asks for its report once the field list is known: its property's batch waits for the list.
       if (fresh) {
-        const listed = startWork(cs.sourceId);
+        const listed = gate.startListing(cs.sourceId);
         void result.then(listed, listed);
       }
       return result;
