@@ -7,7 +7,9 @@ export interface SchemaTypes {
   Scalars: {
     /** A calendar day `YYYY-MM-DD`. */
     Date: { Input: string; Output: string };
-    /** Free-form JSON (dynamic metric maps and breakdown rows whose keys are metric/dimension names). */
+    /** A period in the contract's grammar (`28days`, `custom_START_END`), checked when the query is read. */
+    Period: { Input: string; Output: string };
+    /** Free-form JSON: only the raw proxies' native request bodies. */
     JSON: { Input: unknown; Output: unknown };
   };
 }

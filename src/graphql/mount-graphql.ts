@@ -9,6 +9,7 @@ import { requireScope, type Principal } from '../auth/principal.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { isMaskedUnexpected, limitPlugins, maskGraphqlError } from './pipeline.ts';
+import { PORTFOLIO_QUERY } from './portfolio-query.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -22,7 +23,7 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
     schema: deps.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}' } : false,
+    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}', defaultQuery: PORTFOLIO_QUERY } : false,
     // Loaded on the first GraphiQL page: its bundle is ~9 MB of source, about 30 MB of heap in every process otherwise.
     renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     logging: false,
@@ -52,6 +53,7 @@ export function mountGraphql(app: H3, deps: AppDeps & { graphiql?: boolean }): v
   });
 }
 
+/** The error behind GraphQL's wrappers (a variable's scalar error arrives wrapped twice). */
 /**
  * /api/graphql only reads: the one mutation (createFunnel) is reserved for MCP's confirmed flow, which runs its
  * stored operation in-process after verifying a confirmation token.

@@ -26,7 +26,7 @@ export function limitPlugins(): Plugin[] {
  * serialised), so an in-process caller can still throw the AppError, or log the cause of a masked one.
  */
 export function maskGraphqlError(error: unknown, message: string): Error {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const original = rootCause(error);
   if (isAppError(original)) {
     return new GraphQLError(original.message, {
       nodes: (error as GraphQLError).nodes,
@@ -66,4 +66,11 @@ export function createStoredOperationPipeline(schema: GraphQLSchema): StoredOper
     getEnveloped,
     validate: (target, document) => getEnveloped().validate(target, document),
   };
+}
+
+/** The error a resolver (or a scalar's parser, wrapped once more by graphql-js) really threw. */
+function rootCause(error: unknown): unknown {
+  let cause = error instanceof GraphQLError ? error.originalError : error;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause;
 }

@@ -9,6 +9,7 @@ import type { LoaderDeps } from './loader-deps.ts';
 import type { AnalyticsClient, AnalyticsMetadata, RunFunnelReportRequest, RunRealtimeReportRequest, RunReportRequest } from '../providers/analytics/client.ts';
 import type { AnalyticsReport, RealtimeReport } from '../providers/analytics/normalize.ts';
 import type { FunnelReport } from '../providers/analytics/normalize-funnel.ts';
+import { createBatchGate } from './batch-gate.ts';
 import { notePropertySettings, openCredential, trackUpstream, type ConnectedSource } from './connected-source.ts';
 import { metadataPolicy, realtimePolicy } from '../cache/upstream-policy.ts';
 
@@ -26,9 +27,6 @@ export interface AnalyticsLoader {
   funnel(source: ConnectedSource, request: RunFunnelReportRequest, policy: CachePolicy, force: boolean): Promise<CachedResult<FunnelReport>>;
 }
 
-/** Misses that arrive within this window after each other share one batchRunReports call. */
-const MISS_BATCH_WINDOW_MS = 2;
-
 export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
   const clients = new Map<string, Promise<AnalyticsClient>>();
   const missBatchers = new Map<string, DataLoader<ReportKey, AnalyticsReport, string>>();
@@ -42,6 +40,8 @@ export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
     return client;
   };
 
+  const gate = createBatchGate();
+
   const missBatcherFor = (cs: ConnectedSource) => {
     let batcher = missBatchers.get(cs.sourceId);
     if (!batcher) {
@@ -52,7 +52,7 @@ export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
           if (reports[0]) await notePropertySettings(ctx, cs, reports[0]);
           return reports;
         },
-        { cache: false, batchScheduleFn: (run) => setTimeout(run, MISS_BATCH_WINDOW_MS) },
+        { cache: false, batchScheduleFn: (run) => gate.whenReady(cs.sourceId, run) },
       );
       missBatchers.set(cs.sourceId, batcher);
     }
@@ -65,15 +65,22 @@ export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
   const reports = new DataLoader<ReportKey, CachedResult<AnalyticsReport>, string>(
     async (keys) =>
       Promise.all(
-        keys.map((key) =>
-          ctx.cachedFetch({
-            key: cacheKeyOf('analytics.report', key.source, key.request),
-            source: key.source.sourceId,
-            policy: key.policy,
-            force: key.force,
-            load: () => missBatcherFor(key.source).load(key),
-          }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
-        ),
+        keys.map((key) => {
+          const lookedUp = gate.startLookup(key.source.sourceId);
+          return ctx
+            .cachedFetch({
+              key: cacheKeyOf('analytics.report', key.source, key.request),
+              source: key.source.sourceId,
+              policy: key.policy,
+              force: key.force,
+              load: () => {
+                lookedUp();
+                return missBatcherFor(key.source).load(key);
+              },
+            })
+            .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+            .finally(lookedUp);
+        }),
       ),
     { cacheKeyFn: (key) => `${key.force ? 'force:' : ''}${cacheKeyOf('analytics.report', key.source, key.request)}` },
   );
@@ -91,7 +98,15 @@ export function createAnalyticsLoader(ctx: LoaderDeps): AnalyticsLoader {
 
   return {
     report: (source, request, policy, force) => reports.load({ source, request, policy, force }),
-    metadata: (cs, force = false) => single('analytics.metadata', cs, {}, metadataPolicy(ctx.services.clock()), force, (c) => c.getMetadata()),
+    metadata: (cs, force = false) => {
+      const fresh = !once.has(cacheKeyOf('analytics.metadata', cs, {}));
+      const result = single('analytics.metadata', cs, {}, metadataPolicy(ctx.services.clock()), force, (c) => c.getMetadata());
+      if (fresh) {
+        const listed = gate.startListing(cs.sourceId);
+        void result.then(listed, listed);
+      }
+      return result;
+    },
     realtime: (cs, request) => single('analytics.realtime', cs, request, realtimePolicy(ctx.services.clock()), false, (c) => c.runRealtimeReport(request)),
     funnel: (cs, request, policy, force) => single('analytics.funnel', cs, request, policy, force, (c) => c.runFunnelReport(request)),
   };

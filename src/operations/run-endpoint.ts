@@ -4,6 +4,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { dropNulls } from './drop-nulls.ts';
 import type { OperationRunner } from './execute.ts';
+import { shapeForContract } from './contract-shapes.ts';
 
 export interface EndpointRef {
   operation: string;
@@ -35,6 +36,6 @@ export async function runEndpointWithFreshness(
   variables: Record<string, unknown>,
 ): Promise<EndpointResult> {
   const context = deps.createContext(principal, requestId);
-  const data = await deps.executeOperation(endpoint.operation, variables, context);
+  const data = shapeForContract(await deps.executeOperation(endpoint.operation, variables, context));
   return { body: dropNulls(endpoint.field ? data[endpoint.field] : data), freshUntil: context.freshUntil() };
 }

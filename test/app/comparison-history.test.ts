@@ -47,7 +47,8 @@ describe('search summary with engine2 history shorter than the comparison', () =
 
   it('GraphQL and MCP give the same nulls and warning as REST', async () => {
     const rest = await rt.get('/api/v1/metrics/acme-shop/search/summary?compare=year');
-    const query = '{ searchSummary(project: "acme-shop", compare: "year") { totals byProvider meta { warnings { code message } } } }';
+    const figures = ['clicks', 'impressions', 'ctr', 'position'].map((f) => `${f} { value previous delta deltaPct }`).join(' ');
+    const query = `{ searchSummary(project: "acme-shop", compare: "year") { totals { ${figures} } byProvider { engine1 { ${figures} } engine2 { ${figures} } } meta { warnings { code message } } } }`;
     const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     const gql = ((await res.json()) as { data: { searchSummary: { totals: unknown; byProvider: unknown; meta: { warnings: Warning[] } } } }).data.searchSummary;
     expect(gql.totals).toEqual(rest.body.totals);

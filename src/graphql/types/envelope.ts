@@ -3,12 +3,13 @@ import type { PeriodJson } from '../../domain/period.ts';
 import type { Meta, Warning } from '../../reports/meta.ts';
 import type { QuotaRemaining } from '../../providers/analytics/normalize.ts';
 import { builder } from '../builder.ts';
+import { CacheStateRef } from './enums.ts';
 
 export const DateRangeRef = builder.objectRef<{ start: string; end: string }>('DateRange').implement({
   fields: (t) => ({ start: t.field({ type: 'Date', resolve: (r) => r.start }), end: t.field({ type: 'Date', resolve: (r) => r.end }) }),
 });
 
-export const PeriodRef = builder.objectRef<PeriodJson>('Period').implement({
+export const PeriodRef = builder.objectRef<PeriodJson>('ResolvedPeriod').implement({
   description: 'The resolved period: calendar days in the project time zone, inclusive.',
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -36,7 +37,7 @@ export const QuotaRemainingRef = builder.objectRef<QuotaRemaining>('QuotaRemaini
 
 export const MetaRef = builder.objectRef<Meta>('Meta').implement({
   fields: (t) => ({
-    cache: t.exposeString('cache', { description: 'hit, miss, stale or refresh.' }),
+    cache: t.field({ type: CacheStateRef, resolve: (m) => m.cache }),
     fetchedAt: t.exposeString('fetchedAt', { description: 'When the oldest upstream data in this answer was fetched (ISO-8601).' }),
     warnings: t.field({ type: [WarningRef], resolve: (m) => m.warnings }),
     sources: t.exposeStringList('sources'),

@@ -1,8 +1,11 @@
 // FunnelResults: the `funnelResults` query field (REST /funnels/{funnelKey}/results, MCP get_funnel_results).
-import { funnelResults, type FunnelResults, type FunnelStepResult } from '../../reports/funnel-results.ts';
+import { PARAMETERS } from '../../contract/parameters.ts';
+import { funnelResults, requireVisibleFunnel, type FunnelResults, type FunnelStepResult } from '../../reports/funnel-results.ts';
 import { builder } from '../builder.ts';
+import { chargeReport } from '../report-budget.ts';
 import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
+import { FunnelRef } from './funnel.ts';
 
 const FunnelRefRef = builder.objectRef<FunnelResults['funnel']>('FunnelRef').implement({
   fields: (t) => ({ key: t.exposeString('key'), name: t.exposeString('name') }),
@@ -35,5 +38,26 @@ builder.queryField('funnelResults', (t) =>
     description: "A stored funnel's users per step for a period (one provider funnel report).",
     args: contractArgs(t.arg, ['funnel'], ['period', 'force']),
     resolve: (_root, args, ctx) => funnelResults(ctx, args),
+  }),
+);
+
+builder.objectField(FunnelRef, 'results', (t) =>
+  t.field({
+    type: FunnelResultsRef,
+    description: "The funnel's users per step for a period (one provider funnel report).",
+    args: { period: t.arg({ type: 'Period', description: PARAMETERS.period.description }), force: t.arg.boolean({ description: 'true bypasses the cache and refreshes it.' }) },
+    resolve: (funnel, { period, force }, ctx) => {
+      chargeReport(ctx);
+      return funnelResults(ctx, { funnel: funnel.key, period: period ?? undefined, force: force === null || force === undefined ? undefined : force ? '1' : '0' });
+    },
+  }),
+);
+
+builder.queryField('funnel', (t) =>
+  t.field({
+    type: FunnelRef,
+    description: 'One stored funnel by key; unknown funnels and funnels of projects you cannot read are the same not_found error.',
+    args: { key: t.arg.string({ required: true, description: PARAMETERS.funnel.description }) },
+    resolve: async (_root, { key }, ctx) => (await requireVisibleFunnel(ctx, key)).funnel,
   }),
 );

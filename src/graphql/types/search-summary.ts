@@ -1,20 +1,23 @@
 // SearchSummary: the `searchSummary` query field (REST /metrics/{projectKey}/search/summary, MCP get_search_summary).
+import type { Compared } from '../../domain/compare.ts';
 import { searchSummary, type SearchSummary } from '../../reports/search-summary.ts';
 import { builder } from '../builder.ts';
 import { contractArgs } from '../contract-args.ts';
+import { ComparedNumberRef, toCompared, toComparedOrNull } from './compared-number.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
+import { ComparedSearchFiguresByProviderRef, ComparedSearchFiguresRef } from './search-figures.ts';
 
-const SearchSummaryRef = builder.objectRef<SearchSummary>('SearchSummary').implement({
+export const SearchSummaryRef = builder.objectRef<SearchSummary>('SearchSummary').implement({
   fields: (t) => ({
     project: t.exposeString('project'),
     period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
     sp: t.exposeString('sp', { description: 'all, engine1 or engine2 (aliases resolved).' }),
-    totals: t.field({
-      type: 'JSON',
-      description: 'clicks, impressions, ctr, position combined over the engines; each {value, previous, delta, deltaPct} when comparing.',
-      resolve: (s) => s.totals,
-    }),
-    byProvider: t.field({ type: 'JSON', description: 'The same figures per engine (engine1, engine2).', resolve: (s) => s.byProvider }),
+    totals: t.field({ type: ComparedSearchFiguresRef, description: 'Combined over the engines `sp` selects.', resolve: (s) => s.totals }),
+    clicks: t.field({ type: ComparedNumberRef, description: 'totals.clicks', resolve: (s) => toCompared(s.totals.clicks as number | Compared) }),
+    impressions: t.field({ type: ComparedNumberRef, description: 'totals.impressions', resolve: (s) => toCompared(s.totals.impressions as number | Compared) }),
+    ctr: t.field({ type: ComparedNumberRef, description: 'totals.ctr', resolve: (s) => toCompared(s.totals.ctr as number | Compared) }),
+    position: t.field({ type: ComparedNumberRef, nullable: true, description: 'totals.position', resolve: (s) => toComparedOrNull(s.totals.position) }),
+    byProvider: t.field({ type: ComparedSearchFiguresByProviderRef, description: 'The same figures per engine (engine1, engine2).', resolve: (s) => s.byProvider }),
     meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
   }),
 });

@@ -1,32 +1,66 @@
 // Site metrics query fields beyond the summary: timeseries, dimension breakdown, realtime and metadata
-// (REST /metrics/{projectKey}/…, MCP get_site_*). Rows and points keyed by metric or dimension names are JSON.
+// (REST /metrics/{projectKey}/…, MCP get_site_*), typed: metrics by name are MetricValue lists with `metric(name)`.
 import { siteBreakdown, type SiteBreakdown } from '../../reports/site-breakdown.ts';
 import { siteMetadata, type FieldInfo, type SiteMetadata } from '../../reports/site-metadata.ts';
 import { siteRealtime, type SiteRealtime } from '../../reports/site-realtime.ts';
-import { siteTimeseries, type SiteTimeseries } from '../../reports/site-timeseries.ts';
+import { siteTimeseries, type SiteTimeseries, type TimeseriesPoint } from '../../reports/site-timeseries.ts';
 import { builder } from '../builder.ts';
 import { contractArgs } from '../contract-args.ts';
+import { ComparedNumberRef, MetricValueRef, namedFigures, toCompared, type NamedFigure } from './compared-number.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
-const SiteTimeseriesRef = builder.objectRef<SiteTimeseries>('SiteTimeseries').implement({
+const SiteTimeseriesPointRef = builder.objectRef<TimeseriesPoint>('SiteTimeseriesPoint').implement({
+  description: 'One bucket of the period.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', nullable: true, description: "The bucket's first day (interval day, week or month).", resolve: (p) => p.date ?? null }),
+    time: t.string({ nullable: true, description: 'ISO-8601 local hour with offset (interval hour).', resolve: (p) => p.time ?? null }),
+    value: t.field({ type: ComparedNumberRef, resolve: (p) => toCompared(p.value) }),
+  }),
+});
+
+export const SiteTimeseriesRef = builder.objectRef<SiteTimeseries>('SiteTimeseries').implement({
   fields: (t) => ({
     project: t.exposeString('project'),
     period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
     metric: t.exposeString('metric'),
     interval: t.exposeString('interval'),
-    points: t.field({ type: 'JSON', description: '[{date|time, value}] — value is {value, previous, delta, deltaPct} when comparing.', resolve: (s) => s.points }),
-    total: t.field({ type: 'JSON', resolve: (s) => s.total }),
+    points: t.field({ type: [SiteTimeseriesPointRef], description: 'Every bucket of the period.', resolve: (s) => s.points }),
+    total: t.field({ type: ComparedNumberRef, description: 'The whole period.', resolve: (s) => toCompared(s.total) }),
     meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
   }),
 });
 
-const SiteBreakdownRef = builder.objectRef<SiteBreakdown>('SiteBreakdown').implement({
+/** A breakdown row with what its metric fields need: the metric names in response order. */
+interface BreakdownRow {
+  value: string;
+  figures: NamedFigure[];
+}
+
+const BreakdownRowRef = builder.objectRef<BreakdownRow>('BreakdownRow').implement({
+  description: 'One value of the dimension and its metrics.',
+  fields: (t) => ({
+    value: t.exposeString('value', { description: 'The dimension value.' }),
+    metrics: t.field({ type: [MetricValueRef], description: 'The requested metrics in request order.', resolve: (r) => r.figures }),
+    metric: t.field({
+      type: ComparedNumberRef,
+      nullable: true,
+      description: 'One of the requested metrics by name; null for a metric not requested.',
+      args: { name: t.arg.string({ required: true }) },
+      resolve: (r, { name }) => r.figures.find((f) => f.name === name)?.figure ?? null,
+    }),
+  }),
+});
+
+export const SiteBreakdownRef = builder.objectRef<SiteBreakdown>('SiteBreakdown').implement({
   fields: (t) => ({
     project: t.exposeString('project'),
     period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
     dimension: t.exposeString('dimension'),
     metrics: t.exposeStringList('metrics'),
-    rows: t.field({ type: 'JSON', description: '[{<dimension>: value, <metric>: number | Compared, …}]', resolve: (s) => s.rows }),
+    rows: t.field({
+      type: [BreakdownRowRef],
+      resolve: (s) => s.rows.map((row) => ({ value: String(row[s.dimension]), figures: namedFigures(row, s.metrics) })),
+    }),
     totalRows: t.exposeInt('totalRows'),
     limit: t.exposeInt('limit'),
     offset: t.exposeInt('offset'),
@@ -34,15 +68,32 @@ const SiteBreakdownRef = builder.objectRef<SiteBreakdown>('SiteBreakdown').imple
   }),
 });
 
-const SiteRealtimeRef = builder.objectRef<SiteRealtime>('SiteRealtime').implement({
+type Realtime = SiteRealtime;
+const ActiveMinuteRef = builder.objectRef<Realtime['perMinute'][number]>('ActiveMinute').implement({
+  fields: (t) => ({ minutesAgo: t.exposeInt('minutesAgo', { description: '0 (this minute) to 29.' }), activeUsers: t.exposeInt('activeUsers') }),
+});
+const ActivePageRef = builder.objectRef<Realtime['topPages'][number]>('ActivePage').implement({
+  fields: (t) => ({ page: t.exposeString('page'), activeUsers: t.exposeInt('activeUsers'), screenPageViews: t.exposeInt('screenPageViews') }),
+});
+const ActiveCountryRef = builder.objectRef<Realtime['countries'][number]>('ActiveCountry').implement({
+  fields: (t) => ({ country: t.exposeString('country'), activeUsers: t.exposeInt('activeUsers') }),
+});
+const ActiveDeviceRef = builder.objectRef<Realtime['devices'][number]>('ActiveDevice').implement({
+  fields: (t) => ({ device: t.exposeString('device'), activeUsers: t.exposeInt('activeUsers') }),
+});
+const ActiveEventRef = builder.objectRef<Realtime['topEvents'][number]>('ActiveEvent').implement({
+  fields: (t) => ({ eventName: t.exposeString('eventName'), eventCount: t.exposeInt('eventCount') }),
+});
+
+export const SiteRealtimeRef = builder.objectRef<SiteRealtime>('SiteRealtime').implement({
   fields: (t) => ({
     project: t.exposeString('project'),
     activeUsers: t.exposeInt('activeUsers', { description: 'Users active in the last 30 minutes.' }),
-    perMinute: t.field({ type: 'JSON', description: '[{minutesAgo: 0..29, activeUsers}]', resolve: (s) => s.perMinute }),
-    topPages: t.field({ type: 'JSON', resolve: (s) => s.topPages }),
-    countries: t.field({ type: 'JSON', resolve: (s) => s.countries }),
-    devices: t.field({ type: 'JSON', resolve: (s) => s.devices }),
-    topEvents: t.field({ type: 'JSON', resolve: (s) => s.topEvents }),
+    perMinute: t.field({ type: [ActiveMinuteRef], resolve: (s) => s.perMinute }),
+    topPages: t.field({ type: [ActivePageRef], resolve: (s) => s.topPages }),
+    countries: t.field({ type: [ActiveCountryRef], resolve: (s) => s.countries }),
+    devices: t.field({ type: [ActiveDeviceRef], resolve: (s) => s.devices }),
+    topEvents: t.field({ type: [ActiveEventRef], resolve: (s) => s.topEvents }),
     meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
   }),
 });
@@ -77,7 +128,7 @@ const SearchFieldsByEngineRef = builder.objectRef<SiteMetadata['search']>('Searc
   }),
 });
 
-const SiteMetadataRef = builder.objectRef<SiteMetadata>('SiteMetadata').implement({
+export const SiteMetadataRef = builder.objectRef<SiteMetadata>('SiteMetadata').implement({
   fields: (t) => ({
     project: t.exposeString('project'),
     analytics: t.field({ type: AnalyticsFieldsRef, resolve: (m) => m.analytics }),

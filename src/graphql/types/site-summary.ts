@@ -1,23 +1,65 @@
-// SiteSummary: the `siteSummary` query field (REST /metrics/{projectKey}/summary, MCP get_site_summary).
+// SiteSummary: the `siteSummary` query field (REST /metrics/{projectKey}/summary, MCP get_site_summary) and
+// Project.summary. The standard metrics are typed fields; `metric(name)` reads any metric, custom ones too.
+import type { Compared } from '../../domain/compare.ts';
+import { SUMMARY_METRICS } from '../../domain/catalogue.ts';
+import type { PeriodArgs } from '../../reports/report-context.ts';
 import { siteSummary, type SiteSummary } from '../../reports/site-summary.ts';
+import { siteTimeseries } from '../../reports/site-timeseries.ts';
 import { builder } from '../builder.ts';
+import { chargeReport } from '../report-budget.ts';
 import { contractArgs } from '../contract-args.ts';
+import { ComparedNumberRef, MetricValueRef, namedFigures, toCompared } from './compared-number.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 
-const SiteSummaryRef = builder.objectRef<SiteSummary>('SiteSummary').implement({
+/** The summary with the arguments it was asked with, so `metric(name)` can fetch a metric outside the standard set. */
+export interface AskedSummary extends SiteSummary {
+  asked: PeriodArgs;
+}
+
+export async function askedSummary(ctx: Parameters<typeof siteSummary>[0], args: PeriodArgs): Promise<AskedSummary> {
+  return { ...(await siteSummary(ctx, args)), asked: args };
+}
+
+export const SiteSummaryRef = builder.objectRef<AskedSummary>('SiteSummary').implement({
+  description: 'Headline analytics metrics of a period; each compared with the comparison range when comparing.',
   fields: (t) => ({
     project: t.exposeString('project'),
     period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
-    metrics: t.field({ type: 'JSON', description: 'metric name → value, or {value, previous, delta, deltaPct} when compared.', resolve: (s) => s.metrics }),
+    ...Object.fromEntries(
+      SUMMARY_METRICS.map((name) => [name, t.field({ type: ComparedNumberRef, nullable: true, resolve: (s) => figureOf(s, name) })]),
+    ),
+    metrics: t.field({
+      type: [MetricValueRef],
+      description: 'The standard summary metrics in response order.',
+      resolve: (s) => namedFigures(s.metrics, Object.keys(s.metrics)),
+    }),
+    metric: t.field({
+      type: ComparedNumberRef,
+      nullable: true,
+      description: 'Any metric the property has, standard or custom (see metadata), over the same period and comparison.',
+      args: { name: t.arg.string({ required: true }) },
+      resolve: async (s, { name }, ctx) => {
+        const known = figureOf(s, name);
+        if (known) return known;
+        chargeReport(ctx);
+        const series = await siteTimeseries(ctx, { ...s.asked, compare: s.asked.compare ?? 'previous', metric: name, interval: 'month' });
+        return toCompared(series.total);
+      },
+    }),
     meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
   }),
 });
+
+function figureOf(summary: SiteSummary, name: string): Compared | null {
+  const figure = summary.metrics[name];
+  return figure === undefined ? null : toCompared(figure);
+}
 
 builder.queryField('siteSummary', (t) =>
   t.field({
     type: SiteSummaryRef,
     description: 'Headline analytics metrics of a period, compared with the previous period by default.',
     args: contractArgs(t.arg, ['project'], ['period', 'compare', 'force']),
-    resolve: (_root, args, ctx) => siteSummary(ctx, args),
+    resolve: (_root, args, ctx) => askedSummary(ctx, args),
   }),
 );
