@@ -36,6 +36,8 @@ export interface AnomalyOptions {
   minDeviation: number;
   /** Points from this index on are candidates (the ones before only serve as history). */
   from: number;
+  /** log: counts (a doubling is as far as a halving); linear: ratios such as engagementRate, compared as differences. */
+  scale?: 'log' | 'linear';
 }
 
 export const DAILY: Omit<AnomalyOptions, 'from'> = { season: 7, cycles: 4, threshold: 4.5, minDeviation: 0.2 };
@@ -43,6 +45,8 @@ export const HOURLY: Omit<AnomalyOptions, 'from'> = { season: 24, cycles: 3, thr
 const MAD_SCALE = 1.4826;
 /** A spread floor (in log units) so a perfectly smooth history does not make every wobble infinite. */
 const MIN_SPREAD = 0.03;
+/** The same floor for linear-scale series, relative to their typical level. */
+const MIN_LINEAR_SPREAD = 0.01;
 /** A run of at least this many off points in one direction is a level shift. */
 const SHIFT_RUN = 3;
 
@@ -77,7 +81,8 @@ export function findAnomalies(points: readonly SeriesPoint[], options: AnomalyOp
   const residuals: (number | undefined)[] = points.map((p, i) => {
     if (p.incomplete) return undefined;
     const expected = expectedAt(points, i, options);
-    return expected === undefined ? undefined : logRatio(p.value, expected);
+    if (expected === undefined) return undefined;
+    return options.scale === 'linear' ? p.value - expected : logRatio(p.value, expected);
   });
   const window = options.season * options.cycles;
   const flagged = new Set<number>();
@@ -89,11 +94,12 @@ export function findAnomalies(points: readonly SeriesPoint[], options: AnomalyOp
     for (let j = Math.max(0, i - window); j < i; j++) if (residuals[j] !== undefined && !flagged.has(j)) history.push(residuals[j]!);
     if (history.length < options.season) continue;
     const center = median(history);
-    const spread = Math.max(MIN_SPREAD, MAD_SCALE * median(history.map((h) => Math.abs(h - center))));
+    const floor = options.scale === 'linear' ? MIN_LINEAR_SPREAD * Math.abs(median(points.slice(Math.max(0, i - window), i).map((p) => p.value))) : MIN_SPREAD;
+    const spread = Math.max(floor, MAD_SCALE * median(history.map((h) => Math.abs(h - center))));
     const score = (r - center) / spread;
     const point = points[i]!;
     const expected = expectedAt(points, i, options)!;
-    const deviation = Math.abs((point.value + 1) / (expected + 1) - 1);
+    const deviation = options.scale === 'linear' ? Math.abs(point.value / (expected || 1) - 1) : Math.abs((point.value + 1) / (expected + 1) - 1);
     if (Math.abs(score) < options.threshold || deviation < options.minDeviation) continue;
     flagged.add(i);
     if (i >= options.from) hits.push({ key: point.key, index: i, observed: point.value, expected, score: round(score, 2), direction: score > 0 ? 'up' : 'down' });
