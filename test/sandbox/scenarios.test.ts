@@ -144,3 +144,121 @@ async function bingTotals(): Promise<{ clicks: number; impressions: number }> {
   expect(rows.length).toBe(28);
   return { clicks: rows.reduce((a, r) => a + r.Clicks, 0), impressions: rows.reduce((a, r) => a + r.Impressions, 0) };
 }
+
+describe('a spike', () => {
+  it('multiplies one day of the segment (and that day\'s hours) and leaves the next day alone', async () => {
+    const spike = { kind: 'spike', property: MEDIUM, dimension: 'sessionDefaultChannelGroup', value: 'Direct', date: '2026-05-10', factor: 5 };
+    const day = async (date: string) => (await gaRows(MEDIUM, 'sessionDefaultChannelGroup', date, date, ['sessions']));
+    const hours = async () => {
+      const res = await post(sandbox, token, gaUrl(MEDIUM, 'runReport'), { dateRanges: [{ startDate: '2026-05-10', endDate: '2026-05-10' }], dimensions: [{ name: 'hour' }], metrics: [{ name: 'sessions' }] });
+      return (res.body.rows as Json[]).reduce((a, r) => a + num(r.metricValues[0]), 0);
+    };
+    const [spikeDay, nextDay, hoursBefore] = [await day('2026-05-10'), await day('2026-05-11'), await hours()];
+    await control('POST', { events: [spike] });
+    const planted = await day('2026-05-10');
+    expect(ratio(planted.get('Direct')![0]!, spikeDay.get('Direct')![0]!)).toBeCloseTo(5, 0);
+    expect(ratio(planted.get('Email')![0]!, spikeDay.get('Email')![0]!)).toBeCloseTo(1, 1);
+    expect(await day('2026-05-11')).toEqual(nextDay);
+    const gained = planted.get('Direct')![0]! - spikeDay.get('Direct')![0]!;
+    expect(Math.abs((await hours()) - hoursBefore - gained)).toBeLessThan(gained * 0.1);
+  });
+});
+
+describe('a ranking loss', () => {
+  const FROM = '2026-05-01';
+  let top: { query: string; page: string } | undefined;
+  /** A query the shop ranks for near the top (as in "position 3 → 11"), with its page. */
+  async function topQuery(): Promise<{ query: string; page: string }> {
+    if (top) return top;
+    const rows = await gscRows(SHOP_SITE, { startDate: '2026-04-24', endDate: '2026-04-24', dimensions: ['query', 'page'], rowLimit: 50 });
+    const row = rows.find((r) => r.position > 2 && r.position < 6)!;
+    return (top = { query: row.keys[0], page: row.keys[1] });
+  }
+  const daily = async (query: string) =>
+    gscRows(SHOP_SITE, { startDate: '2026-04-26', endDate: '2026-05-05', dimensions: ['date'], dimensionFilterGroups: [{ filters: [{ dimension: 'query', expression: query }] }] });
+
+  it('moves the query to the new position on engine1 from its day, with fewer clicks and the same impressions', async () => {
+    const { query } = await topQuery();
+    const before = await daily(query);
+    await control('POST', { events: [{ kind: 'ranking_loss', site: SHOP_SITE, query, from: FROM, position: 11 }] });
+    const after = await daily(query);
+    const from = after.filter((r) => r.keys[0] >= FROM);
+    expect(from.length).toBe(5);
+    for (const r of from) {
+      expect(r.position).toBeGreaterThan(9);
+      expect(r.position).toBeLessThan(13);
+    }
+    expect(after.filter((r) => r.keys[0] < FROM)).toEqual(before.filter((r) => r.keys[0] < FROM));
+    const sum = (rows: Json[], k: string) => rows.filter((r) => r.keys[0] >= FROM).reduce((a, r) => a + r[k], 0);
+    expect(sum(after, 'clicks')).toBeLessThan(sum(before, 'clicks') * 0.5);
+    expect(ratio(sum(after, 'impressions'), sum(before, 'impressions'))).toBeCloseTo(1, 1);
+  });
+
+  it('moves it on engine2 too, and takes the lost clicks from the page\'s organic sessions in GA', async () => {
+    const { query, page } = await topQuery();
+    const path = new URL(page).pathname;
+    const landing = async (source: string) => {
+      const res = await post(sandbox, token, gaUrl(LARGE, 'runReport'), {
+        dateRanges: [{ startDate: '2026-05-01', endDate: '2026-05-28' }], dimensions: [{ name: 'landingPage' }], metrics: [{ name: 'sessions' }],
+        dimensionFilter: { andGroup: { expressions: [{ filter: { fieldName: 'landingPage', stringFilter: { value: path } } }, { filter: { fieldName: 'sessionSource', stringFilter: { value: source } } }] } },
+      });
+      return num(res.body.rows[0].metricValues[0]);
+    };
+    const [googleBefore, directBefore] = [await landing('google'), await landing('(direct)')];
+    await control('POST', { events: [{ kind: 'ranking_loss', site: 'sc-domain:www.acme-shop.example', query, from: FROM, position: 11 }] });
+    expect(await landing('google')).toBeLessThan(googleBefore * 0.97);
+    expect(ratio(await landing('(direct)'), directBefore)).toBeCloseTo(1, 2);
+    const url = `https://ssl.bing.com/webmaster/api.svc/json/GetQueryPageStats?apikey=${sandbox.credentials.bingApiKey}&siteUrl=${encodeURIComponent(SHOP_SITE)}&query=${encodeURIComponent(query)}`;
+    const weeks = ((await (await sandbox.fetch(new Request(url))).json()) as Json).d as Json[];
+    const late = weeks.filter((w) => new Date(Number(/\d+/.exec(w.Date)![0])).toISOString().slice(0, 10) >= '2026-05-08');
+    expect(late.length).toBeGreaterThan(0);
+    for (const w of late) expect(w.AvgImpressionPosition).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('a cannibalisation', () => {
+  it('splits the query over the listed pages from its day on both engines, taking turns, at a worse position', async () => {
+    const query = 'hiking boots';
+    const pagesOf = async (startDate: string, endDate: string) =>
+      gscRows(SHOP_SITE, { startDate, endDate, dimensions: ['page', 'date'], dimensionFilterGroups: [{ filters: [{ dimension: 'query', expression: query }] }] });
+    const before = await pagesOf('2026-04-27', '2026-05-06');
+    const ranked = before.filter((r) => r.keys[1] < '2026-05-01');
+    const pages = ['/', '/sale'];
+    await control('POST', { events: [{ kind: 'cannibalisation', site: SHOP_SITE, query, pages, from: '2026-05-01' }] });
+    const after = await pagesOf('2026-04-27', '2026-05-06');
+    expect(after.filter((r) => r.keys[1] < '2026-05-01')).toEqual(ranked);
+    const late = after.filter((r) => r.keys[1] >= '2026-05-01');
+    expect(new Set(late.map((r) => new URL(r.keys[0]).pathname))).toEqual(new Set(pages));
+    // The split swings: each page leads on some day.
+    const leaders = new Set(['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04', '2026-05-05', '2026-05-06'].map((d) => late.filter((r) => r.keys[1] === d).sort((a, b) => b.impressions - a.impressions)[0]!.keys[0]));
+    expect(leaders.size).toBe(2);
+    const impressions = (rows: Json[]) => rows.reduce((a, r) => a + r.impressions, 0);
+    expect(ratio(impressions(late), impressions(before.filter((r) => r.keys[1] >= '2026-05-01')))).toBeCloseTo(1, 1);
+    const best = Math.min(...ranked.map((r) => r.position));
+    expect(Math.min(...late.map((r) => r.position))).toBeGreaterThan(best);
+    const url = `https://ssl.bing.com/webmaster/api.svc/json/GetQueryPageStats?apikey=${sandbox.credentials.bingApiKey}&siteUrl=${encodeURIComponent(SHOP_SITE)}&query=${encodeURIComponent(query)}`;
+    const weeks = ((await (await sandbox.fetch(new Request(url))).json()) as Json).d as Json[];
+    const lateWeeks = weeks.filter((w) => new Date(Number(/\d+/.exec(w.Date)![0])).toISOString().slice(0, 10) >= '2026-05-08');
+    expect(new Set(lateWeeks.map((w) => new URL(w.Query).pathname))).toEqual(new Set(pages));
+  });
+});
+
+describe('with events planted', () => {
+  it('breakdowns still add up to the totals on GA and engine1', async () => {
+    await control('POST', { events: [
+      SHIFT,
+      { kind: 'spike', property: LARGE, dimension: 'deviceCategory', value: 'tablet', date: '2026-05-12', factor: 4 },
+      { kind: 'segment_shift', property: LARGE, dimension: 'sessionDefaultChannelGroup', value: 'Organic Search', from: '2026-05-20', factor: 0.8 },
+    ] });
+    const total = async (dimension: string) => [...(await gaRows(LARGE, dimension, '2026-05-01', '2026-05-28', ['sessions'])).values()].reduce((a, r) => a + r[0]!, 0);
+    const sessions = await total('country');
+    expect(sessions).toBeGreaterThan(0);
+    expect(await total('deviceCategory')).toBe(sessions);
+    expect(await total('sessionDefaultChannelGroup')).toBe(sessions);
+    const clicks = async (dimensions: string[]) => (await gscRows(SHOP_SITE, { startDate: '2026-05-01', endDate: '2026-05-28', dimensions })).reduce((a, r) => a + r.clicks, 0);
+    const all = await clicks([]);
+    expect(all).toBeGreaterThan(0);
+    expect(await clicks(['country'])).toBe(all);
+    expect(await clicks(['device'])).toBe(all);
+  });
+});

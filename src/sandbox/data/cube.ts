@@ -52,21 +52,40 @@ export interface CellEffect {
   keys?: readonly string[];
 }
 
-/** Share of a family's atoms holding the conditions, per group of `groupDims` (one group when none). */
-function familyMatch(family: Family, groupDims: readonly string[], groups: readonly Group[], conditions: EffectWhere): Float64Array {
-  const positions = groupDims.map((d) => family.dims.indexOf(d));
-  const index = new Map(groups.map((g, i) => [g.values.join('\u0001'), i]));
+const groupIndexCache = new WeakMap<readonly Group[], Map<string, number>>();
+
+/** Whether an atom holds every condition (values compared case-insensitively; the length check is the fast no). */
+function holds(atom: Atom, tests: readonly (readonly [number, string])[]): boolean {
+  for (const [p, v] of tests) {
+    const value = atom.values[p]!;
+    if (value.length !== v.length || value.toLowerCase() !== v) return false;
+  }
+  return true;
+}
+
+/** Share of a family's atoms holding the conditions, per group of `groupDims` (one group when none), optionally weighted by an attribute. */
+function familyMatch(family: Family, groupDims: readonly string[], groups: readonly Group[], conditions: EffectWhere, attr?: string): Float64Array {
   const tests = conditions.map(([d, v]) => [family.dims.indexOf(d), v.toLowerCase()] as const);
   const matched = new Float64Array(Math.max(1, groups.length));
-  let total = 0;
+  if (!groupDims.length) {
+    let total = 0;
+    for (const atom of family.atoms) {
+      const w = atom.share * (attr ? (atom.attrs?.[attr] ?? 1) : 1);
+      total += w;
+      if (holds(atom, tests)) matched[0]! += w;
+    }
+    matched[0] = total > 0 ? matched[0]! / total : 0;
+    return matched;
+  }
+  const positions = groupDims.map((d) => family.dims.indexOf(d));
+  let index = groupIndexCache.get(groups);
+  if (!index) groupIndexCache.set(groups, (index = new Map(groups.map((g, i) => [g.values.join('\u0001'), i]))));
   for (const atom of family.atoms) {
-    total += atom.share;
-    if (!tests.every(([p, v]) => atom.values[p]!.toLowerCase() === v)) continue;
-    const g = groupDims.length ? index.get(positions.map((p) => atom.values[p]!).join('\u0001')) : 0;
+    if (!holds(atom, tests)) continue;
+    const g = index.get(positions.map((p) => atom.values[p]!).join('\u0001'));
     if (g !== undefined) matched[g]! += atom.share;
   }
-  if (!groupDims.length) matched[0] = total > 0 ? matched[0]! / total : 0;
-  else groups.forEach((g, i) => (matched[i] = g.share > 0 ? matched[i]! / g.share : 0));
+  groups.forEach((g, i) => (matched[i] = g.share > 0 ? matched[i]! / g.share : 0));
   return matched;
 }
 
@@ -441,17 +460,16 @@ function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell:
   };
 }
 
-/** Share of the families' weight (times `attr`, e.g. clicks by CTR) holding the conditions. */
+/**
+ * Share of the families' weight (times `attr`, e.g. clicks by CTR) holding the conditions: families are
+ * independent, so it is the product of each owning family's own share.
+ */
 export function weightedMatch(families: readonly Family[], where: EffectWhere, attr?: string): number {
-  const dims = [...new Set(where.map(([d]) => d))].filter((d) => families.some((f) => f.dims.includes(d)));
-  const table = buildComboTable(families, dims);
-  const match = table.matchShare(where);
-  const a = attr ? table.attr(attr) : undefined;
-  let all = 0, matched = 0;
-  for (let c = 0; c < table.size; c++) {
-    const w = table.weights[c]! * (a ? a[c]! : 1);
-    all += w;
-    matched += w * match[c]!;
+  if (where.some(([d]) => !families.some((f) => f.dims.includes(d)))) return 0;
+  let share = 1;
+  for (const family of families) {
+    const conditions = where.filter(([d]) => family.dims.includes(d));
+    if (conditions.length) share *= familyMatch(family, [], [], conditions, attr)[0]!;
   }
-  return all > 0 ? matched / all : 0;
+  return share;
 }
