@@ -155,7 +155,8 @@ export function findOpportunities(current: readonly SearchInputRow[], previous: 
     ...top(losingPages(now, before)),
     ...top(lostQueries(now, before, brandOf)),
     ...cannibalisation(now, before, curve, brandOf)
-      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || b.clicksAtStake - a.clicksAtStake)
+      // New competition first, the biggest queries first (a planted or real split of a big query matters most).
+      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
       .slice(0, options.perKind),
   ];
 }
