@@ -60,6 +60,8 @@ const LOSING_MIN_PREVIOUS = 5;
 const LOSING_MIN_DROP = 0.15;
 const LOSING_MIN_DROP_WITH_RANK_LOSS = 0.05;
 const RANK_LOSS = 1;
+/** Fewer clicks lost than this is noise, whatever the share. */
+const LOSING_MIN_CLICKS = 3;
 /** lost_query: clicks before, none now. */
 const LOST_MIN_PREVIOUS = 3;
 /** cannibalisation: each competing page holds at least this share of the query's impressions. */
@@ -204,6 +206,7 @@ function losingQueries(now: Map<string, QueryFigures>, before: Map<string, Query
 
 /** Lost at least 15% of its clicks, or 5% while its position worsened by a place or more. */
 function isLosing(lost: number, before: { clicks: number; impressions: number; positionWeight: number }, now: { impressions: number; positionWeight: number }): boolean {
+  if (lost < LOSING_MIN_CLICKS) return false;
   if (lost >= LOSING_MIN_DROP * before.clicks) return true;
   const then = positionOf(before);
   const position = positionOf(now);
