@@ -16,6 +16,7 @@ import './types/observed.ts';
 import './types/raw-proxy.ts';
 import './types/site-metrics.ts';
 import './types/project-data.ts';
+import './types/insights.ts';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 

@@ -14,6 +14,8 @@ export interface ProjectRecord {
   timezone: string;
   currency: string;
   createdAt: string;
+  /** Search queries containing one of these are brand queries; null or absent: the domain's name (see brand-terms). */
+  brandTerms?: string[] | null;
 }
 
 export interface NewProject {
