@@ -1,6 +1,7 @@
 // `siteline projects add|list|connect|disconnect|grant|brand-terms`: sites, their provider connections, who sees
 // them and which search queries count as brand queries.
 import { readFile } from 'node:fs/promises';
+import { defaultBrandTerms } from '../../domain/brand-terms.ts';
 import { isSource, SOURCES } from '../../domain/sources.ts';
 import type { Source } from '../../domain/sources.ts';
 import { notFound } from '../../errors/app-error.ts';
@@ -221,22 +222,25 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
           await appendAudit(store.db, { action: 'project.brand_terms', subject: project.key, detail: { via: 'cli', brandTerms } });
         }
         if (values.json) writeJson(io, { project: project.key, brandTerms, ...brandTermsInEffect(project, brandTerms) });
-        else io.stdout.write(describeBrandTerms(project.key, brandTerms, change !== undefined));
+        else io.stdout.write(describeBrandTerms(project, brandTerms, change !== undefined));
         return 0;
       });
     },
   },
 };
 
-function brandTermsInEffect(_project: ProjectRecord, brandTerms: string[] | null) {
-  return { isDefault: brandTerms === null };
+/** What search insights use: the stored list, or without one the terms derived from the domain. */
+function brandTermsInEffect(project: ProjectRecord, brandTerms: string[] | null) {
+  return { isDefault: brandTerms === null, inEffect: brandTerms ?? defaultBrandTerms(project.domain) };
 }
 
-function describeBrandTerms(key: string, brandTerms: string[] | null, changed: boolean): string {
+function describeBrandTerms(project: ProjectRecord, brandTerms: string[] | null, changed: boolean): string {
   const now = changed ? 'now ' : '';
-  if (brandTerms === null) return `${key}: brand terms are ${now}derived from the domain.\n`;
+  const key = project.key;
+  const quoted = (terms: string[]) => terms.map((t) => `'${t}'`).join(', ');
+  if (brandTerms === null) return `${key}: brand terms are ${now}derived from the domain: ${quoted(defaultBrandTerms(project.domain))}.\n`;
   if (brandTerms.length === 0) return `${key}: ${now}no query counts as a brand query.\n`;
-  return `${key}: brand terms are ${now}${brandTerms.map((t) => `'${t}'`).join(', ')}.\n`;
+  return `${key}: brand terms are ${now}${quoted(brandTerms)}.\n`;
 }
 
 export function run(args: string[], io: CliIO): Promise<number> {
