@@ -32,6 +32,12 @@ export const PARAMETERS = {
   dimension: { type: 'string', description: 'The dimension to break down by (see metadata).', example: 'country' },
   interval: { type: 'string', description: 'hour, day, week or month. Default: hour for today/yesterday, day up to 90 days, week above.', enum: ['hour', 'day', 'week', 'month'] },
   sp: { type: 'string', description: 'Search provider: all (combined), engine1 or engine2 (aliases google, bing).', enum: ['all', 'engine1', 'engine2', 'google', 'bing'], default: 'all' },
+  brand: {
+    type: 'string',
+    description: "all (default), brand or nonbrand: keep only queries that contain one of the project's brand terms (default: the domain's name), or only those that do not.",
+    enum: ['all', 'brand', 'nonbrand'],
+    default: 'all',
+  },
   limit: { type: 'integer', description: `Rows per page (1–${MAX_LIMIT}).`, default: 50, minimum: 1, maximum: MAX_LIMIT },
   offset: { type: 'integer', description: `Rows to skip (0–${MAX_OFFSET}).`, default: 0, minimum: 0, maximum: MAX_OFFSET },
   order: { type: 'string', description: 'A metric to sort by; prefix - for descending. Default: the first metric, descending.', example: '-sessions' },

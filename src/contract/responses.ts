@@ -240,3 +240,81 @@ export const LandingPagesResponse = z.looseObject({
   limit: z.number().optional(),
   offset: z.number().optional(),
 });
+
+// Insights (what changed and why, anomalies, search opportunities) ----------------------------------------------
+
+const segment = z.looseObject({ dimension: z.string(), value: z.string() });
+
+export const InsightChangesResponse = z.looseObject({
+  ...envelope,
+  metric: z.string(),
+  kind: z.string().describe('additive (counts: a segment contributes its own change) or ratio (mix + rate effects).'),
+  sp: sp.optional(),
+  change: ComparedSchema.describe("The metric's value in the period and the comparison range."),
+  drivers: z
+    .array(
+      z.looseObject({
+        dimension: z.string().describe('sessionDefaultChannelGroup, country, deviceCategory, landingPage; search: query, page, country, device, engine.'),
+        value: z.string(),
+        contribution: z.number().describe("This segment's part of the change, in the metric's unit, sign kept; one dimension's parts sum to its change."),
+        share: z.number().nullable().optional().describe('contribution / the total change (fraction; negative when the segment moved against the total).'),
+        current: z.number().nullable().optional(),
+        previous: z.number().nullable().optional(),
+        significant: z.boolean().describe('The answer stands behind this driver: not small next to the strongest, moving unlike the rest of its dimension, not an echo of a stronger driver.'),
+        reason: z.string().optional().describe('Why not significant: small, in_line or echo.'),
+        echoOf: segment.optional().describe('The stronger driver this one echoes.'),
+        mix: z.number().optional().describe("Ratio metrics: (w1 − w0)·(r0 − R0), the part due to the segment's weight changing."),
+        rate: z.number().optional().describe("Ratio metrics: w1·(r1 − r0), the part due to the segment's own ratio changing."),
+      }),
+    )
+    .describe('Ranked by |contribution| across dimensions; the top few of each dimension.'),
+  dimensions: z
+    .array(z.looseObject({ dimension: z.string(), delta: z.number(), unlisted: z.number(), segments: z.number() }))
+    .optional()
+    .describe("Per dimension: the change its rows add up to, and the part from values not listed."),
+});
+
+export const InsightAnomaliesResponse = z.looseObject({
+  ...envelope,
+  metric: z.string(),
+  baseline: z.string().optional().describe('How expected values and scores are made, in words.'),
+  anomalies: z.array(
+    z.looseObject({
+      date,
+      hour: z.string().optional(),
+      observed: z.number(),
+      expected: z.number(),
+      score: z.number().describe('log(observed/expected) in robust spreads (1.4826 × MAD); sign = direction.'),
+      direction: z.enum(['up', 'down']),
+      kind: z.string().optional().describe('spike (one day) or shift (first day of a run that stays off).'),
+      days: z.number().optional(),
+      segment: segment.optional().describe("Set when the anomaly is in one segment's series rather than the total's."),
+      drivers: z.array(z.looseObject({ dimension: z.string(), value: z.string(), observed: z.number(), expected: z.number(), contribution: z.number() })),
+    }),
+  ),
+});
+
+export const InsightSearchOpportunitiesResponse = z.looseObject({
+  ...envelope,
+  sp,
+  brand: z.string().optional().describe('all, brand or nonbrand: which queries were considered.'),
+  brandTerms: z.array(z.string()).optional(),
+  ctrCurve: z.array(z.looseObject({ position: z.number(), ctr: z.number(), impressions: z.number() })).optional().describe("The site's CTR by rounded position, estimated from this period's queries and made non-increasing."),
+  opportunities: z.array(
+    z.looseObject({
+      kind: z.enum(['low_ctr', 'losing_clicks', 'lost_query', 'cannibalisation']),
+      brand: z.boolean().optional(),
+      query: z.string().optional(),
+      page: z.string().optional(),
+      pages: z.array(z.string()).optional(),
+      impressions: z.number(),
+      clicks: z.number(),
+      ctr: z.number().optional(),
+      position: z.number().nullable(),
+      expectedCtr: z.number().optional(),
+      previousClicks: z.number().optional(),
+      previousPosition: z.number().nullable().optional(),
+      clicksAtStake: z.number().describe('Estimated clicks gained by fixing it (low_ctr, cannibalisation) or lost against the range before.'),
+    }),
+  ),
+});

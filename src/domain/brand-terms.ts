@@ -1,23 +1,37 @@
-// Brand terms: which search queries name the site itself. Pure helpers; a project's own list (stored) wins, and
-// without one the terms are derived from the domain's registrable name.
-// (Written to the shared contract so this branch compiles; the insights branch owns this file and replaces it.)
+// Brand terms: which search queries name the site itself. Brand and non-brand traffic behave differently (brand
+// queries rank first and click well whatever the content does), so search insights can be split by them.
 
-/** Second-level labels under which the registrable name is one label further left (e.g. shop.co.uk). */
-const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu']);
+/** Two-label public suffixes common enough to matter when finding a domain's registrable name. */
+const TWO_LABEL_SUFFIXES = new Set(['co.uk', 'org.uk', 'ac.uk', 'com.au', 'net.au', 'co.nz', 'co.jp', 'com.br', 'co.za', 'com.mx', 'co.in']);
 
-/** `www.acme-shop.example` → `["acme shop", "acmeshop", "acme-shop"]`: spaced, joined and as written. */
+/**
+ * The spellings of the domain's registrable name a searcher types: `www.acme-shop.example` →
+ * `["acme shop", "acmeshop", "acme-shop"]`; a name without separators gives one term.
+ */
 export function defaultBrandTerms(domain: string): string[] {
-  const labels = domain.toLowerCase().replace(/\.$/, '').split('.').filter((l) => l !== '' && l !== 'www');
+  const host = domain.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^sc-domain:/, '').split(/[/:]/)[0] ?? '';
+  const labels = host.split('.').filter((l) => l !== '');
   if (labels.length === 0) return [];
-  const tldAt = labels.length - 1;
-  const nameAt = labels.length >= 3 && SECOND_LEVEL.has(labels[tldAt - 1] ?? '') ? tldAt - 2 : Math.max(0, tldAt - 1);
-  const name = labels[labels.length === 1 ? 0 : nameAt] ?? '';
+  const suffixLabels = labels.length >= 3 && TWO_LABEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 2 : 1;
+  const name = labels.length > suffixLabels ? labels[labels.length - suffixLabels - 1]! : labels[0]!;
   const words = name.split(/[-_]+/).filter((w) => w !== '');
-  return [...new Set([words.join(' '), words.join(''), name])].filter((t) => t !== '');
+  if (words.length <= 1) return [words[0] ?? name];
+  return [...new Set([words.join(' '), words.join(''), name])];
 }
 
-/** True when the query contains one of the terms (case and repeated spaces ignored). */
+/** Lower case, separators as spaces, single spaces. */
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A query is a brand query when it contains any term, compared without case, separators or spaces
+ * ("Acme-Shop login", "acmeshop" and "acme shop prices" all contain "acme shop").
+ */
 export function isBrandQuery(query: string, terms: readonly string[]): boolean {
-  const q = query.toLowerCase().replace(/\s+/g, ' ').trim();
-  return terms.some((term) => term !== '' && q.includes(term.toLowerCase()));
+  const compactQuery = normalise(query).replace(/ /g, '');
+  return terms.some((term) => {
+    const compactTerm = normalise(term).replace(/ /g, '');
+    return compactTerm !== '' && compactQuery.includes(compactTerm);
+  });
 }

@@ -15,6 +15,7 @@ import './types/funnel-preview.ts';
 import './types/observed.ts';
 import './types/raw-proxy.ts';
 import './types/site-metrics.ts';
+import './types/insights.ts';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 

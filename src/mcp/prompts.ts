@@ -36,6 +36,22 @@ export function registerPrompts(server: McpServer): void {
       ),
   );
   server.registerPrompt(
+    'weekly_review',
+    {
+      title: 'Weekly review',
+      description: 'What changed this week and why, the days that broke the pattern, and the search opportunities worth acting on — from the insight tools, in a few calls.',
+      argsSchema: WeeklyArgs,
+    },
+    ({ project, period = '7days' }) =>
+      userMessage(
+        `Write a weekly review for the Siteline project "${project}" covering period ${period}.\n` +
+          `1. explain_change (project=${project}, period=${period}, metric=sessions) and again with metric=engagementRate and metric=clicks: the change and its drivers. Lead with drivers where significant=true; mention others only as context (an echo names the driver it echoes).\n` +
+          `2. find_anomalies (project=${project}, period=28days, metric=sessions): days in or near the week that broke the pattern, with their drivers.\n` +
+          `3. find_search_opportunities (project=${project}, period=28days, brand=nonbrand): the 5 opportunities with the most clicksAtStake.\n` +
+          'Report: one headline sentence, what changed and why (numbers: value, previous, deltaPct as a percent), anomalies, and three concrete actions. Do not redo the arithmetic; the tools already decomposed the change. Mention meta.warnings that affect the numbers.',
+      ),
+  );
+  server.registerPrompt(
     'compare_periods',
     { title: 'Compare two periods', description: 'Explains what changed between a period and the previous one (or the same period a year earlier).', argsSchema: CompareArgs },
     ({ project, period = '28days', compare = 'previous' }) =>

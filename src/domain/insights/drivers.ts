@@ -1,0 +1,166 @@
+// Drivers of a change across dimensions: each dimension decomposed (decompose.ts), the largest contributions of
+// each kept, ranked together by |contribution|, and each marked `significant` when the answer stands behind it:
+// big enough next to the strongest driver, moving unlike the rest of its dimension (not just sharing the overall
+// trend), and not an echo of a stronger driver in another dimension ("desktop fell" only because Germany, mostly
+// desktop, fell). The echo test reads the other dimensions inside the strongest driver (one 2-D breakdown each):
+// if most of a driver's contribution happened inside the strongest driver, it is its echo.
+import { decomposeAdditive, decomposeRatio, relativeChanges, type Contribution, type Decomposition, type SegmentFigures } from './decompose.ts';
+
+export type MetricKind = 'additive' | 'ratio';
+
+export interface DimensionSegments {
+  dimension: string;
+  segments: readonly SegmentFigures[];
+}
+
+export interface Driver extends Contribution {
+  dimension: string;
+  /** contribution / the total change (null when the total did not change). */
+  share: number | null;
+  significant: boolean;
+  /** Why a driver is not significant: small, in_line (moved like the rest), echo (of `echoOf`). */
+  reason?: 'small' | 'in_line' | 'echo';
+  echoOf?: { dimension: string; value: string };
+}
+
+export interface DimensionSummary {
+  dimension: string;
+  /** The change of the metric over this dimension's rows (what its contributions sum to). */
+  delta: number;
+  /** Contributions of this dimension's values not listed among the drivers. */
+  unlisted: number;
+  segments: number;
+}
+
+export interface DriverAnalysis {
+  drivers: Driver[];
+  dimensions: DimensionSummary[];
+}
+
+export interface DriverOptions {
+  /** Drivers kept per dimension (by |contribution|). */
+  perDimension: number;
+  /** Drivers in the answer. */
+  max: number;
+}
+
+/** A driver smaller than this fraction of the strongest is noise next to it. */
+export const MIN_SHARE_OF_STRONGEST = 0.15;
+/** Additive: the segment's relative change must differ from the rest of its dimension by at least this much. */
+export const MIN_GROWTH_GAP = 0.1;
+/** Ratio: the segment's ratio must move, relative to its previous value, at least this much more than the rest. */
+export const MIN_RATIO_GAP = 0.05;
+/** A driver with less than this part of its contribution outside the strongest driver is its echo. */
+export const ECHO_OUTSIDE_SHARE = 0.5;
+
+export function decompose(kind: MetricKind, segments: readonly SegmentFigures[]): Decomposition {
+  return kind === 'ratio' ? decomposeRatio(segments) : decomposeAdditive(segments);
+}
+
+/** Every dimension decomposed, its top values ranked together; significance is marked by `markSignificance`. */
+export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: readonly DimensionSegments[], options: DriverOptions): DriverAnalysis {
+  const drivers: Driver[] = [];
+  const summaries: DimensionSummary[] = [];
+  for (const { dimension, segments } of dimensions) {
+    const result = decompose(kind, segments);
+    const top = [...result.segments].sort(byMagnitude).slice(0, options.perDimension);
+    const listed = top.reduce((a, c) => a + c.contribution, 0);
+    summaries.push({ dimension, delta: result.delta, unlisted: result.delta - listed, segments: segments.length });
+    for (const c of top) if (c.contribution !== 0) drivers.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
+  }
+  return { drivers: drivers.sort(byMagnitude).slice(0, options.max), dimensions: summaries };
+}
+
+function byMagnitude(a: { contribution: number }, b: { contribution: number }): number {
+  return Math.abs(b.contribution) - Math.abs(a.contribution);
+}
+
+/** The strongest driver that moved unlike the rest of its dimension: the reference echoes are tested against. */
+export function strongestDistinct(kind: MetricKind, drivers: readonly Driver[], dimensions: readonly DimensionSegments[]): Driver | undefined {
+  return drivers.find((d) => isDistinct(kind, d, dimensions));
+}
+
+/**
+ * `inside`: for each other dimension, its segments restricted to the reference driver's segment (e.g. devices
+ * within Germany). Mutates nothing; returns the drivers with `significant` and `reason` set.
+ */
+export function markSignificance(
+  kind: MetricKind,
+  drivers: readonly Driver[],
+  dimensions: readonly DimensionSegments[],
+  reference: Driver | undefined,
+  inside: readonly DimensionSegments[],
+): Driver[] {
+  const strongest = Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)));
+  return drivers.map((driver) => {
+    const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
+    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * strongest) return { ...plain, significant: false, reason: 'small' as const };
+    if (!isDistinct(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'in_line' as const };
+    if (reference && driver.dimension !== reference.dimension && isEcho(kind, driver, dimensions, inside)) {
+      return { ...plain, significant: false, reason: 'echo' as const, echoOf: { dimension: reference.dimension, value: reference.value } };
+    }
+    return { ...plain, significant: true };
+  });
+}
+
+function segmentsOf(dimensions: readonly DimensionSegments[], dimension: string): readonly SegmentFigures[] {
+  return dimensions.find((d) => d.dimension === dimension)?.segments ?? [];
+}
+
+/** The segment moved differently from the rest of its dimension (else it only carries the overall trend). */
+export function isDistinct(kind: MetricKind, driver: { dimension: string; value: string }, dimensions: readonly DimensionSegments[]): boolean {
+  const all = segmentsOf(dimensions, driver.dimension);
+  const segment = all.find((s) => s.value === driver.value);
+  if (!segment) return false;
+  if (kind === 'additive') {
+    const { own, rest } = relativeChanges(segment, all);
+    if (own === null) return segment.num1 > 0; // new this period
+    return rest === null || Math.abs(own - rest) >= MIN_GROWTH_GAP;
+  }
+  const ratioGap = ratioMove(segment, all);
+  const weightGap = weightMove(segment, all);
+  return ratioGap >= MIN_RATIO_GAP || weightGap >= MIN_GROWTH_GAP;
+}
+
+function ratioMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
+  const rest = restOf(segment, all);
+  const own = segment.den0 > 0 && segment.den1 > 0 ? relative(segment.num1 / segment.den1, segment.num0 / segment.den0) : null;
+  const other = rest.den0 > 0 && rest.den1 > 0 ? relative(rest.num1 / rest.den1, rest.num0 / rest.den0) : 0;
+  return own === null ? Infinity : Math.abs(own - other);
+}
+
+function weightMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
+  const rest = restOf(segment, all);
+  const own = segment.den0 > 0 ? segment.den1 / segment.den0 - 1 : null;
+  const other = rest.den0 > 0 ? rest.den1 / rest.den0 - 1 : 0;
+  return own === null ? Infinity : Math.abs(own - other);
+}
+
+function relative(now: number, before: number): number {
+  return before === 0 ? (now === 0 ? 0 : Infinity) : (now - before) / Math.abs(before);
+}
+
+function restOf(segment: SegmentFigures, all: readonly SegmentFigures[]): SegmentFigures {
+  const sum = (pick: (s: SegmentFigures) => number) => all.reduce((a, s) => a + pick(s), 0) - pick(segment);
+  return { value: '(rest)', num0: sum((s) => s.num0), den0: sum((s) => s.den0), num1: sum((s) => s.num1), den1: sum((s) => s.den1) };
+}
+
+/**
+ * Recompute the driver's dimension without the reference segment (each value minus its part inside it): if what
+ * remains of the driver's contribution is less than half of it, or has the other sign, the driver is an echo.
+ */
+function isEcho(kind: MetricKind, driver: Driver, dimensions: readonly DimensionSegments[], inside: readonly DimensionSegments[]): boolean {
+  const insideSegments = inside.find((d) => d.dimension === driver.dimension)?.segments;
+  if (!insideSegments) return false;
+  const within = new Map(insideSegments.map((s) => [s.value, s]));
+  const outside = segmentsOf(dimensions, driver.dimension).map((s) => {
+    const part = within.get(s.value);
+    if (!part) return s;
+    return { value: s.value, num0: s.num0 - part.num0, den0: s.den0 - part.den0, num1: s.num1 - part.num1, den1: s.den1 - part.den1 };
+  });
+  const remaining = decompose(kind, outside).segments.find((c) => c.value === driver.value)?.contribution ?? 0;
+  if (Math.sign(remaining) !== Math.sign(driver.contribution)) return true;
+  if (Math.abs(remaining) < ECHO_OUTSIDE_SHARE * Math.abs(driver.contribution)) return true;
+  // Outside the reference the segment must still move unlike its peers, or what is left is the overall trend.
+  return !isDistinct(kind, driver, [{ dimension: driver.dimension, segments: outside }]);
+}

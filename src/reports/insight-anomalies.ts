@@ -1,0 +1,205 @@
+// Anomalies: days of a metric's series that break its own weekday pattern (domain/insights/anomalies.ts), in the
+// total and in the largest segments of each dimension (a country losing 40% can hide in the total's noise), each
+// with the segments that moved most that day. Days the provider may still revise are never reported. Analytics:
+// one batchRunReports call (the series and three 2-D series by date); search: engine1 daily rows.
+import { addDays, eachDay, type DateRange } from '../domain/calendar.ts';
+import { DAILY, findAnomalies, expectedAt, type AnomalyOptions, type SeriesPoint } from '../domain/insights/anomalies.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import type { CachedResult } from '../cache/cached-fetch.ts';
+import { requireSource } from '../loaders/connected-source.ts';
+import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { analyticsReportPolicy, firstProcessingDay, reportPolicy } from '../loaders/upstream-cache.ts';
+import { toDimensions, toMetrics } from '../providers/analytics/translate.ts';
+import { analyticsFields } from './analytics-fields.ts';
+import { isSearchMetric, planMetric, type MetricPlan } from './insight-metrics.ts';
+import { resolveReportScope, type PeriodArgs, type ReportScope } from './report-context.ts';
+import { engine1Freshness, resolveSearchSources } from './search-sources.ts';
+
+export interface AnomalyArgs extends PeriodArgs {
+  metric?: string | null;
+}
+
+export interface AnomalyDriver {
+  dimension: string;
+  value: string;
+  observed: number;
+  expected: number;
+  /** observed − expected of this segment that day. */
+  contribution: number;
+}
+
+export interface AnomalyJson {
+  date: string;
+  observed: number;
+  expected: number;
+  score: number;
+  direction: 'up' | 'down';
+  kind: 'spike' | 'shift';
+  /** Days the series stayed off (a shift lasts several). */
+  days: number;
+  /** Set when the anomaly is in one segment's series rather than the total's. */
+  segment?: { dimension: string; value: string };
+  drivers: AnomalyDriver[];
+}
+
+export interface AnomalyReport {
+  project: string;
+  period: PeriodJson;
+  metric: string;
+  /** How a day's expected value is made, in words. */
+  baseline: string;
+  anomalies: AnomalyJson[];
+  meta: Meta;
+}
+
+export const ANALYTICS_ANOMALY_DIMENSIONS = ['sessionDefaultChannelGroup', 'country', 'deviceCategory'] as const;
+export const SEARCH_ANOMALY_DIMENSIONS = ['country', 'device'] as const;
+/** Segments of each dimension watched on their own: the largest ones, with enough volume to have a pattern. */
+const SEGMENTS_PER_DIMENSION = 5;
+const MIN_SEGMENT_DAILY = 20;
+const DRIVERS_PER_ANOMALY = 3;
+const HISTORY_DAYS = DAILY.season * DAILY.cycles;
+/** Segment series are noisier and many: a stricter bar keeps false alarms to about one per quarter. */
+const SEGMENT_STRICTNESS = { threshold: 5.5, minDeviation: 0.3 };
+const RATIO_DEVIATION = 0.1;
+const MAX_ANOMALIES = 20;
+
+type DaySeries = Map<string, { num: number; den: number }>;
+interface SeriesSet {
+  total: DaySeries;
+  byDimension: Map<string, Map<string, DaySeries>>;
+  lastComplete: string;
+  results: CachedResult<unknown>[];
+  warnings: Warning[];
+  sources: string[];
+  dataThrough?: string;
+}
+
+export async function findMetricAnomalies(ctx: GraphQLContext, args: AnomalyArgs): Promise<AnomalyReport> {
+  const search = isSearchMetric(args.metric);
+  const scope = await resolveReportScope(ctx, { ...args, period: args.period ?? '90days', compare: args.compare ?? 'none' }, 'none', search ? 'project' : 'analytics');
+  const history: DateRange = { start: addDays(scope.period.start, -HISTORY_DAYS), end: scope.period.end };
+  let plan: MetricPlan;
+  let series: SeriesSet;
+  if (search) {
+    plan = planMetric(args.metric, undefined);
+    series = await searchSeries(ctx, scope, history, plan);
+  } else {
+    const source = await requireSource(ctx, scope.project, 'analytics');
+    plan = planMetric(args.metric, await analyticsFields(ctx, source));
+    series = await analyticsSeries(ctx, scope, source, history, plan);
+  }
+  const days = eachDay(history);
+  const ratio = plan.kind === 'ratio';
+  const valueOf = (s: DaySeries, day: string) => {
+    const p = s.get(day);
+    return p ? (ratio ? (p.den > 0 ? p.num / p.den : 0) : p.num) : 0;
+  };
+  const pointsOf = (s: DaySeries): SeriesPoint[] => days.map((day) => ({ key: day, value: valueOf(s, day), incomplete: day > series.lastComplete }));
+  const base: AnomalyOptions = { ...DAILY, from: HISTORY_DAYS, ...(ratio ? { scale: 'linear', minDeviation: RATIO_DEVIATION } : {}) };
+  const segments = [...series.byDimension].flatMap(([dimension, values]) => [...values].map(([value, s]) => ({ dimension, value, points: pointsOf(s) })));
+  const driversOn = (index: number, exclude?: { dimension: string; value: string }): AnomalyDriver[] =>
+    segments
+      .filter((s) => !(exclude && s.dimension === exclude.dimension && s.value === exclude.value))
+      .map((s) => {
+        const expected = expectedAt(s.points, index, base) ?? 0;
+        const observed = s.points[index]!.value;
+        return { dimension: s.dimension, value: s.value, observed: round(observed), expected: round(expected), contribution: round(observed - expected) };
+      })
+      .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+      .slice(0, DRIVERS_PER_ANOMALY);
+
+  const anomalies: AnomalyJson[] = findAnomalies(pointsOf(series.total), base).map((a) => ({
+    date: a.key,
+    observed: round(a.observed),
+    expected: round(a.expected),
+    score: a.score,
+    direction: a.direction,
+    kind: a.kind,
+    days: a.length,
+    drivers: ratio ? [] : driversOn(a.index),
+  }));
+  const seen = new Set(anomalies.map((a) => a.date));
+  for (const s of ratio ? [] : segments) {
+    for (const a of findAnomalies(s.points, { ...base, ...SEGMENT_STRICTNESS })) {
+      if (seen.has(a.key)) continue;
+      seen.add(a.key);
+      const segment = { dimension: s.dimension, value: s.value };
+      anomalies.push({ date: a.key, observed: round(a.observed), expected: round(a.expected), score: a.score, direction: a.direction, kind: a.kind, days: a.length, segment, drivers: [{ ...segment, observed: round(a.observed), expected: round(a.expected), contribution: round(a.observed - a.expected) }, ...driversOn(a.index, segment).slice(0, DRIVERS_PER_ANOMALY - 1)] });
+    }
+  }
+  anomalies.sort((a, b) => Math.abs(b.score) - Math.abs(a.score));
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    metric: plan.metric,
+    baseline: `median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD of the previous ${HISTORY_DAYS} days); |score| ≥ ${DAILY.threshold} and ≥ ${DAILY.minDeviation * 100}% off for the total, ≥ ${SEGMENT_STRICTNESS.threshold} and ≥ ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment; days after ${series.lastComplete} are not judged`,
+    anomalies: anomalies.slice(0, MAX_ANOMALIES).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    meta: buildMeta({ results: series.results, sources: series.sources, warnings: [...scope.warnings, ...series.warnings], now: scope.now, ...(search ? {} : { zone: scope.timezone }), ...(series.dataThrough ? { dataThrough: series.dataThrough } : {}) }),
+  };
+}
+
+async function analyticsSeries(ctx: GraphQLContext, scope: ReportScope, source: Awaited<ReturnType<typeof requireSource>>, history: DateRange, plan: MetricPlan): Promise<SeriesSet> {
+  if (plan.source !== 'analytics') throw new Error('unreachable');
+  const policy = analyticsReportPolicy(history.end, scope.timezone, scope.now);
+  const report = (dimensions: string[]) =>
+    ctx.loaders.analytics.report(source, { dateRanges: [{ startDate: history.start, endDate: history.end }], dimensions: toDimensions(dimensions), metrics: toMetrics(plan.fetch), limit: '100000' }, policy, scope.force);
+  const [total, ...split] = await Promise.all([report(['date']), ...ANALYTICS_ANOMALY_DIMENSIONS.map((d) => report(['date', d]))]);
+  const byDimension = new Map<string, Map<string, DaySeries>>();
+  for (const [i, dimension] of ANALYTICS_ANOMALY_DIMENSIONS.entries()) {
+    const values = new Map<string, DaySeries>();
+    for (const row of split[i]!.value.rows) add(values, row.dimensions[dimension] ?? '', gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics));
+    byDimension.set(dimension, largest(values));
+  }
+  const totalSeries: DaySeries = new Map();
+  for (const row of total.value.rows) addDay(totalSeries, gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics));
+  const processing = firstProcessingDay(scope.timezone, scope.now);
+  return { total: totalSeries, byDimension, lastComplete: addDays(processing, -1), results: [total, ...split], warnings: [...total.value.warnings], sources: ['analytics'] };
+}
+
+async function searchSeries(ctx: GraphQLContext, scope: ReportScope, history: DateRange, plan: MetricPlan): Promise<SeriesSet> {
+  if (plan.source !== 'search') throw new Error('unreachable');
+  const { connected, warnings } = await resolveSearchSources(ctx, scope.project, 'engine1');
+  const cs = connected.engine1!;
+  const policy = reportPolicy(history.end, scope.project.timezone, scope.now);
+  const ask = (dimensions: string[]) => ctx.loaders.engine1.query(cs, { startDate: history.start, endDate: history.end, dimensions, rowLimit: 25_000 }, policy, scope.force);
+  const [total, ...split] = await Promise.all([ask(['date']), ...SEARCH_ANOMALY_DIMENSIONS.map((d) => ask(['date', d]))]);
+  const byDimension = new Map<string, Map<string, DaySeries>>();
+  for (const [i, dimension] of SEARCH_ANOMALY_DIMENSIONS.entries()) {
+    const values = new Map<string, DaySeries>();
+    for (const row of split[i]!.value.rows) add(values, row.keys[dimension] ?? '', row.keys.date ?? '', plan.parts(row));
+    byDimension.set(dimension, largest(values));
+  }
+  const totalSeries: DaySeries = new Map();
+  for (const row of total.value.rows) addDay(totalSeries, row.keys.date ?? '', plan.parts(row));
+  const freshness = engine1Freshness(scope.period, total.value.firstIncompleteDate, total.value.dataThrough);
+  const lastComplete = total.value.firstIncompleteDate ? addDays(total.value.firstIncompleteDate, -1) : (total.value.dataThrough ?? history.end);
+  return { total: totalSeries, byDimension, lastComplete, results: [total, ...split], warnings: [...warnings, ...freshness.warnings], sources: ['engine1'], dataThrough: freshness.dataThrough };
+}
+
+function gaDate(ymd: string): string {
+  return ymd.length === 8 ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}` : ymd;
+}
+
+function addDay(series: DaySeries, day: string, parts: { num: number; den: number }): void {
+  const seen = series.get(day);
+  series.set(day, seen ? { num: seen.num + parts.num, den: seen.den + parts.den } : { ...parts });
+}
+
+function add(values: Map<string, DaySeries>, value: string, day: string, parts: { num: number; den: number }): void {
+  let series = values.get(value);
+  if (!series) values.set(value, (series = new Map()));
+  addDay(series, day, parts);
+}
+
+/** The segments with the most volume (by denominator for ratios, by value for counts), enough to have a pattern. */
+function largest(values: Map<string, DaySeries>): Map<string, DaySeries> {
+  const volume = (s: DaySeries) => [...s.values()].reduce((a, p) => a + (p.den === 1 ? p.num : p.den), 0) / Math.max(1, s.size);
+  const ranked = [...values].filter(([, s]) => volume(s) >= MIN_SEGMENT_DAILY).sort((a, b) => volume(b[1]) - volume(a[1]));
+  return new Map(ranked.slice(0, SEGMENTS_PER_DIMENSION));
+}
+
+function round(value: number): number {
+  return Number.parseFloat(value.toPrecision(6));
+}

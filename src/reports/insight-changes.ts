@@ -1,0 +1,192 @@
+// Change explanation: a metric's change between the period and its comparison range, decomposed by the
+// dimensions that explain it and ranked by |contribution| (domain/insights). Analytics metrics: one
+// batchRunReports call for the total and the four dimensions (each request carries both date ranges), then one
+// more for the 2-D breakdowns the echo test needs. Search metrics: engine1 by query, page, country and device,
+// and the engines against each other.
+import { compared, type Compared } from '../domain/compare.ts';
+import type { SegmentFigures } from '../domain/insights/decompose.ts';
+import { markSignificance, rankDrivers, strongestDistinct, type DimensionSegments, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import { invalidParameter } from '../errors/app-error.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import type { CachedResult } from '../cache/cached-fetch.ts';
+import { requireSource, type ConnectedSource } from '../loaders/connected-source.ts';
+import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { analyticsReportPolicy } from '../loaders/upstream-cache.ts';
+import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
+import { rangeOf, toDateRanges, toDimensions, toMetrics, CURRENT_RANGE, PREVIOUS_RANGE } from '../providers/analytics/translate.ts';
+import { analyticsFields } from './analytics-fields.ts';
+import { analyticsCoverage } from './comparison-history.ts';
+import { isSearchMetric, planMetric, toSegments, type AnalyticsMetricPlan } from './insight-metrics.ts';
+import { searchChangeSegments } from './insight-search-changes.ts';
+import { resolveReportScope, type ReportScope, type PeriodArgs } from './report-context.ts';
+
+export interface ChangesArgs extends PeriodArgs {
+  metric?: string | null;
+  sp?: string | null;
+}
+
+/** The public analytics dimensions a change is explained by. */
+export const ANALYTICS_CHANGE_DIMENSIONS = ['sessionDefaultChannelGroup', 'country', 'deviceCategory', 'landingPage'] as const;
+/** Drivers listed per dimension and in all: the answer stays around 2k tokens as text. */
+const DRIVERS_PER_DIMENSION = 5;
+const MAX_DRIVERS = 12;
+/** Rows read per dimension; values beyond them are summed into the dimension's `unlisted` part. */
+const ROWS_PER_DIMENSION = 1000;
+
+export interface DriverJson {
+  dimension: string;
+  value: string;
+  contribution: number;
+  share: number | null;
+  current: number | null;
+  previous: number | null;
+  significant: boolean;
+  reason?: string;
+  echoOf?: { dimension: string; value: string };
+  mix?: number;
+  rate?: number;
+}
+
+export interface ChangeExplanation {
+  project: string;
+  period: PeriodJson;
+  metric: string;
+  /** additive (a count: contributions are the segments' own changes) or ratio (mix + rate effects). */
+  kind: string;
+  sp?: string;
+  change: Compared;
+  drivers: DriverJson[];
+  dimensions: DimensionSummary[];
+  meta: Meta;
+}
+
+export interface ChangeInputs {
+  total: { current: { num: number; den: number }; previous: { num: number; den: number } };
+  dimensions: DimensionSegments[];
+  /** The other dimensions inside one segment, for the echo test. */
+  inside(reference: { dimension: string; value: string }): Promise<DimensionSegments[]>;
+  results: CachedResult<unknown>[];
+  warnings: Warning[];
+  sources: string[];
+  dataThrough?: string;
+  sp?: string;
+}
+
+export async function explainChange(ctx: GraphQLContext, args: ChangesArgs): Promise<ChangeExplanation> {
+  const search = isSearchMetric(args.metric);
+  const scope = await resolveReportScope(ctx, args, 'previous', search ? 'project' : 'analytics');
+  if (!scope.previous) throw invalidParameter('compare', 'A change needs a comparison: use compare=previous or compare=year.');
+  let plan;
+  let inputs: ChangeInputs;
+  if (search) {
+    plan = planMetric(args.metric, undefined);
+    if (plan.source !== 'search') throw new Error('unreachable');
+    inputs = await searchChangeSegments(ctx, scope, plan, args.sp);
+  } else {
+    const source = await requireSource(ctx, scope.project, 'analytics');
+    const fields = await analyticsFields(ctx, source);
+    plan = planMetric(args.metric, fields);
+    if (plan.source !== 'analytics') throw new Error('unreachable');
+    inputs = await analyticsChangeSegments(ctx, scope, source, plan);
+  }
+  const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
+  const change = compared(round(value(inputs.total.current)), round(value(inputs.total.previous)));
+  const totalDelta = value(inputs.total.current) - value(inputs.total.previous);
+  const ranked = rankDrivers(plan.kind, totalDelta, inputs.dimensions, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
+  const reference = strongestDistinct(plan.kind, ranked.drivers, inputs.dimensions);
+  const inside = reference ? await inputs.inside(reference) : [];
+  const drivers = markSignificance(plan.kind, ranked.drivers, inputs.dimensions, reference, inside);
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    metric: plan.metric,
+    kind: plan.kind,
+    ...(inputs.sp ? { sp: inputs.sp } : {}),
+    change,
+    drivers: drivers.map(toDriverJson),
+    dimensions: ranked.dimensions.map((d) => ({ ...d, delta: round(d.delta), unlisted: round(d.unlisted) })),
+    meta: buildMeta({
+      results: inputs.results,
+      sources: inputs.sources,
+      warnings: [...scope.warnings, ...inputs.warnings],
+      now: scope.now,
+      ...(search ? {} : { zone: scope.timezone }),
+      ...(inputs.dataThrough ? { dataThrough: inputs.dataThrough } : {}),
+    }),
+  };
+}
+
+function toDriverJson(d: Driver): DriverJson {
+  return {
+    dimension: d.dimension,
+    value: d.value,
+    contribution: round(d.contribution),
+    share: d.share === null ? null : Math.round(d.share * 10_000) / 10_000,
+    current: d.current === null ? null : round(d.current),
+    previous: d.previous === null ? null : round(d.previous),
+    significant: d.significant,
+    ...(d.reason ? { reason: d.reason } : {}),
+    ...(d.echoOf ? { echoOf: d.echoOf } : {}),
+    ...(d.mix !== undefined ? { mix: round(d.mix) } : {}),
+    ...(d.rate !== undefined ? { rate: round(d.rate) } : {}),
+  };
+}
+
+/** Six significant digits: ratios keep their precision, counts stay whole. */
+function round(value: number): number {
+  return Number.parseFloat(value.toPrecision(6));
+}
+
+/** Total and four dimensions in one batch (both ranges in every request); the 2-D echo breakdowns in a second. */
+async function analyticsChangeSegments(ctx: GraphQLContext, scope: ReportScope, source: ConnectedSource, plan: AnalyticsMetricPlan): Promise<ChangeInputs> {
+  const previous = scope.previous!;
+  const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
+  const dateRanges = toDateRanges(scope.period, previous);
+  const metrics = toMetrics(plan.fetch);
+  const report = (dimensions: string[], extra: Record<string, unknown> = {}) =>
+    ctx.loaders.analytics.report(source, { dateRanges, metrics, ...(dimensions.length ? { dimensions: toDimensions(dimensions), limit: String(ROWS_PER_DIMENSION) } : {}), ...extra }, policy, scope.force);
+  const [coverage, total, ...byDimension] = await Promise.all([
+    analyticsCoverage(ctx, source, scope, policy),
+    report([]),
+    ...ANALYTICS_CHANGE_DIMENSIONS.map((d) => report([d])),
+  ]);
+  if (!coverage.covered) throw invalidParameter('compare', coverage.warnings[0]?.message ?? 'The comparison range is not covered by the analytics history.');
+  const additive = plan.kind === 'additive';
+  const dimensions = ANALYTICS_CHANGE_DIMENSIONS.map((dimension, i) => ({ dimension, segments: segmentsOf(byDimension[i]!.value, dimension, plan, additive) }));
+  const results: CachedResult<unknown>[] = [total, ...byDimension, ...coverage.results];
+  return {
+    total: { current: totalOf(total.value, CURRENT_RANGE, plan), previous: totalOf(total.value, PREVIOUS_RANGE, plan) },
+    dimensions,
+    results,
+    warnings: [...coverage.warnings, ...byDimension.flatMap((r) => r.value.warnings), ...total.value.warnings],
+    sources: ['analytics'],
+    async inside(reference) {
+      const others = ANALYTICS_CHANGE_DIMENSIONS.filter((d) => d !== reference.dimension);
+      const filter = { filter: { fieldName: reference.dimension, stringFilter: { matchType: 'EXACT', value: reference.value, caseSensitive: true } } };
+      const reports = await Promise.all(others.map((d) => report([reference.dimension, d], { dimensionFilter: filter })));
+      results.push(...reports);
+      return others.map((dimension, i) => ({ dimension, segments: segmentsOf(reports[i]!.value, dimension, plan, additive) }));
+    },
+  };
+}
+
+function partsIn(report: AnalyticsReport, range: string, dimension: string | undefined, plan: AnalyticsMetricPlan): Map<string, { num: number; den: number }> {
+  const out = new Map<string, { num: number; den: number }>();
+  for (const row of report.rows) {
+    if (rangeOf(row) !== range) continue;
+    const key = dimension ? (row.dimensions[dimension] ?? '') : '';
+    const parts = plan.parts(row.metrics);
+    const seen = out.get(key);
+    out.set(key, seen ? { num: seen.num + parts.num, den: seen.den + parts.den } : parts);
+  }
+  return out;
+}
+
+function segmentsOf(report: AnalyticsReport, dimension: string, plan: AnalyticsMetricPlan, additive: boolean): SegmentFigures[] {
+  return toSegments(partsIn(report, CURRENT_RANGE, dimension, plan), partsIn(report, PREVIOUS_RANGE, dimension, plan), additive);
+}
+
+function totalOf(report: AnalyticsReport, range: string, plan: AnalyticsMetricPlan): { num: number; den: number } {
+  return partsIn(report, range, undefined, plan).get('') ?? { num: 0, den: plan.kind === 'additive' ? 1 : 0 };
+}

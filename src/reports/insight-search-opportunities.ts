@@ -1,0 +1,99 @@
+// Search opportunities (domain/insights/search-opportunities.ts) from engine1 rows by query and page for the
+// period and the range before it (two requests through the engine1 loader), and engine2's weekly query rows
+// (one history call) when sp includes it. The CTR-by-position curve is the site's own, and stated in the answer.
+import { defaultBrandTerms } from '../domain/brand-terms.ts';
+import { previousRange } from '../domain/compare.ts';
+import type { DateRange } from '../domain/calendar.ts';
+import { ctrCurve, findOpportunities, type BrandFilter, type CurvePoint, type Opportunity, type SearchInputRow } from '../domain/insights/search-opportunities.ts';
+import type { PeriodJson } from '../domain/period.ts';
+import { quoteInput } from '../domain/quote.ts';
+import { normaliseQuery } from '../domain/search-normalise.ts';
+import { invalidParameter } from '../errors/app-error.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import type { CachedResult } from '../cache/cached-fetch.ts';
+import { buildMeta, type Meta, type Warning } from '../loaders/meta.ts';
+import { reportPolicy } from '../loaders/upstream-cache.ts';
+import type { Engine2QueryRow } from '../providers/engine2/normalize.ts';
+import { resolveReportScope, type PeriodArgs } from './report-context.ts';
+import { cutWeekly } from './search-engine2.ts';
+import { engine1Freshness, resolveSearchSources, settleEngines, sourcesUsed } from './search-sources.ts';
+
+export interface OpportunityArgs extends PeriodArgs {
+  sp?: string | null;
+  brand?: string | null;
+}
+
+export interface SearchOpportunities {
+  project: string;
+  period: PeriodJson;
+  sp: string;
+  brand: BrandFilter;
+  brandTerms: string[];
+  /** The site's CTR by rounded position 1–20, estimated from this period's queries. */
+  ctrCurve: CurvePoint[];
+  opportunities: Opportunity[];
+  meta: Meta;
+}
+
+const BRAND_FILTERS: readonly BrandFilter[] = ['all', 'brand', 'nonbrand'];
+const PER_KIND = 15;
+const ROW_LIMIT = 25_000;
+
+export function parseBrandFilter(raw: string | null | undefined): BrandFilter {
+  if (raw === undefined || raw === null || raw === '') return 'all';
+  if ((BRAND_FILTERS as readonly string[]).includes(raw)) return raw as BrandFilter;
+  throw invalidParameter('brand', `Invalid brand ${quoteInput(raw)}: expected one of ${BRAND_FILTERS.join(', ')}.`);
+}
+
+export async function searchOpportunities(ctx: GraphQLContext, args: OpportunityArgs): Promise<SearchOpportunities> {
+  const scope = await resolveReportScope(ctx, { ...args, compare: 'none' }, 'none');
+  const brand = parseBrandFilter(args.brand);
+  const { choice, connected, warnings: sourceWarnings } = await resolveSearchSources(ctx, scope.project, args.sp);
+  const before = previousRange(scope.period, 'previous');
+  const policy = reportPolicy(scope.period.end, scope.project.timezone, scope.now);
+  const warnings: Warning[] = [...scope.warnings, ...sourceWarnings];
+  const e1 = connected.engine1
+    ? Promise.all([scope.period, before].map((range) => ctx.loaders.engine1.query(connected.engine1!, { startDate: range.start, endDate: range.end, dimensions: ['query', 'page'], rowLimit: ROW_LIMIT }, policy, scope.force)))
+    : undefined;
+  const e2 = connected.engine2 ? ctx.loaders.engine2.queryStats(connected.engine2, scope.force) : undefined;
+  const [r1, r2] = await settleEngines(choice, e1, e2, warnings);
+  const current: SearchInputRow[] = [];
+  const previous: SearchInputRow[] = [];
+  const results: CachedResult<unknown>[] = [];
+  let dataThrough: string | undefined;
+  if (r1) {
+    const now = r1[0]!;
+    const then = r1[1]!;
+    results.push(now, then);
+    for (const [rows, into] of [[now.value.rows, current], [then.value.rows, previous]] as const) {
+      for (const r of rows) into.push({ query: normaliseQuery(r.keys.query ?? ''), page: r.keys.page ?? '', clicks: r.clicks, impressions: r.impressions, position: r.position });
+    }
+    const freshness = engine1Freshness(scope.period, now.value.firstIncompleteDate, now.value.dataThrough);
+    dataThrough = freshness.dataThrough;
+    warnings.push(...freshness.warnings);
+  }
+  if (r2) {
+    results.push(r2);
+    current.push(...engine2Rows(r2.value, scope.period, warnings));
+    previous.push(...engine2Rows(r2.value, before, []));
+  }
+  const brandTerms = scope.project.brandTerms?.length ? scope.project.brandTerms : defaultBrandTerms(scope.project.domain);
+  const curve = ctrCurve(current);
+  return {
+    project: scope.project.key,
+    period: { ...scope.periodJson, previous: { start: before.start, end: before.end } },
+    sp: choice,
+    brand,
+    brandTerms,
+    ctrCurve: curve,
+    opportunities: findOpportunities(current, previous, curve, { brandTerms, brand, perKind: PER_KIND }),
+    meta: buildMeta({ results, sources: sourcesUsed({ ...(r1 ? { engine1: true } : {}), ...(r2 ? { engine2: true } : {}) }), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
+  };
+}
+
+/** engine2's weekly query rows of a range, as query-level rows (engine2 does not say which page ranked). */
+function engine2Rows(rows: readonly Engine2QueryRow[], range: DateRange, warnings: Warning[]): SearchInputRow[] {
+  const cut = cutWeekly(rows, range);
+  warnings.push(...cut.warnings);
+  return cut.rows.filter((r) => r.position > 0).map((r) => ({ query: normaliseQuery(r.query), clicks: r.clicks, impressions: r.impressions, position: r.position }));
+}
