@@ -13,10 +13,10 @@ type Row = Record<string, unknown>;
 const rowsOf = (body: unknown): Row[] => ((body as { rows?: Row[] }).rows ?? []);
 /** Queries the filter grammar takes without quoting (the demo's queries are plain words). */
 const PLAIN_QUERY = /^[a-z0-9][a-z0-9 -]*$/;
-/** How many candidate queries get their pages looked up (one request each). */
-const QUERIES_WITH_PAGES = 15;
+/** How many candidate queries get their pages looked up by default (one request each; cannibalisations need them). */
+export const QUERIES_WITH_PAGES = 15;
 
-export async function readBaseline(lane: Lane, site: DemoSite, anchor: IsoDate): Promise<SiteBaseline> {
+export async function readBaseline(lane: Lane, site: DemoSite, anchor: IsoDate, queriesWithPages = QUERIES_WITH_PAGES): Promise<SiteBaseline> {
   const period = customPeriod(addDays(anchor, -27), anchor);
   const base = `/api/v1/metrics/${site.key}`;
   const summary = (await lane.get(`${base}/summary?period=${period}&compare=none`)) as { metrics: { sessions: number } };
@@ -35,7 +35,7 @@ export async function readBaseline(lane: Lane, site: DemoSite, anchor: IsoDate):
     const query = String(row.query);
     if (!PLAIN_QUERY.test(query)) continue;
     const entry: QueryBaseline = { query, clicks: Number(row.clicks), impressions: Number(row.impressions), position: Number(row.position), pages: [] };
-    if (queries.filter((q) => q.pages.length > 0).length < QUERIES_WITH_PAGES && entry.position <= 10) {
+    if (queries.filter((q) => q.pages.length > 0).length < queriesWithPages && entry.position <= 10) {
       const filter = encodeURIComponent(`query==${query}`);
       entry.pages = rowsOf(await lane.get(`${base}/search/dimension?dimension=page&limit=5&period=${period}&filter=${filter}`)).map((r) => normaliseValue(r.page));
     }

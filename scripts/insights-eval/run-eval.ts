@@ -2,7 +2,7 @@
 // event, ask the insight endpoints (force=1, so Siteline's cache cannot answer from before the event), score the
 // answers and clear the sandbox; then ask for anomalies on unplanted data to count false alarms.
 import { addDays, type IsoDate } from '../../src/domain/calendar.ts';
-import { DEMO_SITES } from '../../src/sandbox/catalogue.ts';
+import { DEMO_SITES, type DemoSite } from '../../src/sandbox/catalogue.ts';
 import { readBaseline } from './baseline.ts';
 import { customPeriod, type Check, type EvalCase } from './cases.ts';
 import { openLane, type Lane } from './lane.ts';
@@ -29,6 +29,8 @@ export interface EvalOptions {
   lanes?: number;
   /** Unplanted 90-day windows per site for the false-alarm rate (default 2: the last 90 days and the 90 before). */
   falseAlarmWindows?: number;
+  /** Queries whose ranking pages the baseline looks up (default 15; 0 when no cannibalisation is planted). */
+  queriesWithPages?: number;
   log?: (line: string) => void;
 }
 
@@ -80,11 +82,11 @@ async function runCase(lane: Lane, c: EvalCase): Promise<CheckResult[]> {
   return results;
 }
 
-async function countFalseAlarms(lane: Lane, anchor: IsoDate, windows: number): Promise<FalseAlarms> {
+async function countFalseAlarms(lane: Lane, sites: readonly DemoSite[], anchor: IsoDate, windows: number): Promise<FalseAlarms> {
   if (!(await lane.clear().then(() => true, () => false))) return { windows: 0, anomalies: 0, per90Days: 0 };
   let anomalies = 0;
   let asked = 0;
-  for (const site of DEMO_SITES) {
+  for (const site of sites) {
     for (let w = 0; w < windows; w++) {
       const end = addDays(anchor, -w * ANOMALY_DAYS);
       const body = await lane.get(`/api/v1/metrics/${site.key}/insights/anomalies?period=${customPeriod(addDays(end, -(ANOMALY_DAYS - 1)), end)}&metric=sessions&force=1`).catch(() => undefined);
@@ -108,7 +110,7 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
     await first.clear().catch(() => {});
     const sites = DEMO_SITES.filter((s) => mixes[s.key] !== undefined);
     const baselines = [];
-    for (const site of sites) baselines.push(await readBaseline(first, site, anchor));
+    for (const site of sites) baselines.push(await readBaseline(first, site, anchor, options.queriesWithPages));
     const cases = planCases(baselines, mixes, seededRandom(seed), anchor);
     log(`insights eval: seed ${seed}, anchor ${anchor}, ${cases.length} planted events on ${lanes.length} lane(s)`);
 
@@ -124,7 +126,7 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
         }
       }),
     );
-    const falseAlarms = await countFalseAlarms(first, anchor, options.falseAlarmWindows ?? 2);
+    const falseAlarms = await countFalseAlarms(first, sites, anchor, options.falseAlarmWindows ?? 2);
     const flat = results.flat();
     return {
       startedAt: new Date(started).toISOString(),
