@@ -314,6 +314,7 @@ export const InsightSearchOpportunitiesResponse = z.looseObject({
       expectedCtr: z.number().optional(),
       previousClicks: z.number().optional(),
       previousPosition: z.number().nullable().optional(),
+      emerging: z.boolean().optional().describe('cannibalisation: a competing page was not competing in the range before; these come first.'),
       clicksAtStake: z.number().describe('Estimated clicks gained by fixing it (low_ctr, cannibalisation) or lost against the range before.'),
     }),
   ),

@@ -5,6 +5,7 @@
 import { addDays, eachDay, type DateRange } from '../domain/calendar.ts';
 import { DAILY, findAnomalies, expectedAt, type AnomalyOptions, type SeriesPoint } from '../domain/insights/anomalies.ts';
 import type { PeriodJson } from '../domain/period.ts';
+import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { requireSource } from '../loaders/connected-source.ts';
@@ -168,7 +169,7 @@ async function searchSeries(ctx: GraphQLContext, scope: ReportScope, history: Da
   const byDimension = new Map<string, Map<string, DaySeries>>();
   for (const [i, dimension] of SEARCH_ANOMALY_DIMENSIONS.entries()) {
     const values = new Map<string, DaySeries>();
-    for (const row of split[i]!.value.rows) add(values, row.keys[dimension] ?? '', row.keys.date ?? '', plan.parts(row));
+    for (const row of split[i]!.value.rows) add(values, normaliseSearchKey(dimension, row.keys[dimension] ?? ''), row.keys.date ?? '', plan.parts(row));
     byDimension.set(dimension, largest(values));
   }
   const totalSeries: DaySeries = new Map();

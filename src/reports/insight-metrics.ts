@@ -36,6 +36,9 @@ const RATIOS: Record<string, { fetch: [string, string]; num: (m: Record<string, 
 /** GA metric types whose values add up over segments. */
 const ADDITIVE_TYPES = new Set(['TYPE_INTEGER', 'TYPE_CURRENCY', 'TYPE_SECONDS', 'TYPE_MILLISECONDS', 'TYPE_MINUTES', 'TYPE_HOURS']);
 
+/** Averages and rates of the property (averageSessionDuration, sessionsPerUser, …) are not sums over segments. */
+const AVERAGE_NAME = /^average|Per[A-Z]|Rate$/;
+
 export const DEFAULT_INSIGHT_METRIC = 'sessions';
 
 export function planMetric(raw: string | null | undefined, fields: AnalyticsFields | undefined): MetricPlan {
@@ -47,7 +50,7 @@ export function planMetric(raw: string | null | undefined, fields: AnalyticsFiel
   }
   const ratio = RATIOS[metric];
   if (ratio) return { source: 'analytics', metric, kind: 'ratio', fetch: [...ratio.fetch], parts: (m) => ({ num: ratio.num(m), den: ratio.den(m) }) };
-  if (!ADDITIVE_TYPES.has(fields.metricType(metric) ?? '')) {
+  if (!ADDITIVE_TYPES.has(fields.metricType(metric) ?? '') || AVERAGE_NAME.test(metric)) {
     throw invalidParameter('metric', `Metric '${metric}' is neither a count nor a known ratio, so its change cannot be split by segment; try sessions, engagementRate or bounceRate.`);
   }
   return { source: 'analytics', metric, kind: 'additive', fetch: [metric], parts: (m) => ({ num: m[metric] ?? 0, den: 1 }) };

@@ -2,6 +2,8 @@
 // dimension and range, through the engine1 loader), and the engines against each other (engine2's daily site
 // traffic, which has no position). Totals are engine1's device rows (every impression has a device) plus engine2.
 import type { DateRange } from '../domain/calendar.ts';
+import type { SearchDimension } from '../domain/catalogue.ts';
+import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { DimensionSegments } from '../domain/insights/drivers.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
@@ -78,10 +80,10 @@ async function engine1Dimensions(ctx: GraphQLContext, cs: ConnectedSource, scope
   );
 }
 
-function partsOf(rows: readonly SearchRow[], dimension: string, plan: SearchMetricPlan): Parts {
+function partsOf(rows: readonly SearchRow[], dimension: SearchDimension, plan: SearchMetricPlan): Parts {
   const out: Parts = new Map();
   for (const row of rows) {
-    const key = row.keys[dimension] ?? '';
+    const key = normaliseSearchKey(dimension, row.keys[dimension] ?? '');
     const p = plan.parts(row);
     const seen = out.get(key);
     out.set(key, seen ? { num: seen.num + p.num, den: seen.den + p.den } : p);

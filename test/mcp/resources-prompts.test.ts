@@ -51,15 +51,18 @@ describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
     expect((error as Error).message).toContain("not_found: No project 'nope' is visible to you.");
   });
 
-  it('offers the three prompts with their arguments and fills them in', async () => {
+  it('offers the four prompts with their arguments and fills them in', async () => {
     const { prompts } = await client().listPrompts();
-    expect(prompts.map((p) => p.name).sort()).toEqual(['compare_periods', 'search_quick_wins', 'weekly_report']);
+    expect(prompts.map((p) => p.name).sort()).toEqual(['compare_periods', 'search_quick_wins', 'weekly_report', 'weekly_review']);
     expect(prompts.find((p) => p.name === 'weekly_report')!.arguments).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'project', required: true }), expect.objectContaining({ name: 'period', required: false })]),
     );
     const weekly = await client().getPrompt({ name: 'weekly_report', arguments: { project: 'acme-shop' } });
     expect(weekly.messages[0]!.content.text).toContain('"acme-shop" covering period 7days');
     expect(weekly.messages[0]!.content.text).toContain('get_site_summary');
+    const review = await client().getPrompt({ name: 'weekly_review', arguments: { project: 'acme-shop', period: '14days' } });
+    for (const tool of ['explain_change', 'find_anomalies', 'find_search_opportunities']) expect(review.messages[0]!.content.text).toContain(tool);
+    expect(review.messages[0]!.content.text).toContain('period 14days');
     const compare = await client().getPrompt({ name: 'compare_periods', arguments: { project: 'acme-shop', compare: 'year' } });
     expect(compare.messages[0]!.content.text).toContain('compare=year');
   });

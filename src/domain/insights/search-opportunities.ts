@@ -34,6 +34,8 @@ export interface Opportunity {
   expectedCtr?: number;
   previousClicks?: number;
   previousPosition?: number | null;
+  /** cannibalisation: at least one of the competing pages was not competing for the query in the range before. */
+  emerging?: boolean;
   clicksAtStake: number;
 }
 
@@ -149,7 +151,9 @@ export function findOpportunities(current: readonly SearchInputRow[], previous: 
     ...top(losingQueries(now, before, brandOf)),
     ...top(losingPages(now, before)),
     ...top(lostQueries(now, before, brandOf)),
-    ...top(cannibalisation(now, curve, brandOf)),
+    ...cannibalisation(now, before, curve, brandOf)
+      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || b.clicksAtStake - a.clicksAtStake)
+      .slice(0, options.perKind),
   ];
 }
 
@@ -230,11 +234,19 @@ function lostQueries(now: Map<string, QueryFigures>, before: Map<string, QueryFi
 }
 
 /** Several pages each taking a real share of one query's impressions; at stake: what the best of them alone would earn. */
-function cannibalisation(now: Map<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
+function competingPages(q: QueryFigures): [string, { clicks: number; impressions: number; positionWeight: number }][] {
+  return [...q.pages].filter(([, f]) => f.impressions >= COMPETING_MIN_IMPRESSIONS && f.impressions >= COMPETING_SHARE * q.impressions);
+}
+
+/** Emerging competition (a page that was not competing before) comes first: that is what changed. */
+function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const q of now.values()) {
-    const competing = [...q.pages].filter(([, f]) => f.impressions >= COMPETING_MIN_IMPRESSIONS && f.impressions >= COMPETING_SHARE * q.impressions);
+    const competing = competingPages(q);
     if (competing.length < 2) continue;
+    const earlier = before.get(q.query);
+    const competedBefore = new Set(earlier ? competingPages(earlier).map(([page]) => page) : []);
+    const emerging = competedBefore.size < 2 || competing.some(([page]) => !competedBefore.has(page));
     competing.sort((a, b) => b[1].impressions - a[1].impressions);
     const best = Math.min(...competing.map(([, f]) => positionOf(f) ?? Infinity));
     const expected = expectedCtr(curve, best);
@@ -245,6 +257,7 @@ function cannibalisation(now: Map<string, QueryFigures>, curve: readonly CurvePo
       pages: competing.map(([page]) => page),
       ...figures(q),
       expectedCtr: expected,
+      emerging,
       clicksAtStake: Math.max(0, Math.round(q.impressions * expected - q.clicks)),
     });
   }

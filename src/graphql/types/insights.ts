@@ -121,6 +121,7 @@ const SearchOpportunityRef = builder.objectRef<Opportunity>('SearchOpportunity')
     expectedCtr: t.float({ nullable: true, resolve: (o) => o.expectedCtr ?? null }),
     previousClicks: t.int({ nullable: true, resolve: (o) => o.previousClicks ?? null }),
     previousPosition: t.float({ nullable: true, resolve: (o) => o.previousPosition ?? null }),
+    emerging: t.boolean({ nullable: true, description: 'cannibalisation: a competing page was not competing in the range before.', resolve: (o) => o.emerging ?? null }),
     clicksAtStake: t.exposeInt('clicksAtStake'),
   }),
 });

@@ -1,0 +1,153 @@
+// The three insight endpoints on the demo (in-process sandbox): answer shapes validated by their response
+// schemas, decomposition sums, batching, errors as problem JSON naming the parameter, CSV, and the same
+// answer through GraphQL's Project fields.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InsightAnomaliesResponse, InsightChangesResponse, InsightSearchOpportunitiesResponse } from '../../src/contract/responses.ts';
+import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import { expectEvery } from '../helpers/expect-every.ts';
+
+let rt: SandboxRuntime;
+const BASE = '/api/v1/metrics/acme-shop/insights';
+
+beforeAll(async () => {
+  rt = await createSandboxRuntime();
+});
+afterAll(() => rt.dispose());
+
+interface Driver {
+  dimension: string;
+  value: string;
+  contribution: number;
+  share?: number;
+  significant: boolean;
+  mix?: number;
+  rate?: number;
+}
+
+describe('insights/changes', () => {
+  it('decomposes sessions by four dimensions from one batchRunReports call; each dimension sums to the change', async () => {
+    rt.sandbox.resetStats();
+    const { status, body } = await rt.get(`${BASE}/changes?period=custom_2026-03-02_2026-03-15`);
+    expect(status).toBe(200);
+    InsightChangesResponse.parse(body);
+    expect(rt.sandbox.stats().analytics.batchRunReports).toBe(1);
+    expect(body).toMatchObject({ project: 'acme-shop', metric: 'sessions', kind: 'additive', period: { previous: { start: '2026-02-16', end: '2026-03-01' } } });
+    expect(body.change.delta).toBe(body.change.value - body.change.previous);
+    const drivers = body.drivers as Driver[];
+    expect(drivers.length).toBeGreaterThan(0);
+    const magnitudes = drivers.map((d) => Math.abs(d.contribution));
+    expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
+    expect(new Set(drivers.map((d) => d.dimension))).toEqual(new Set(['sessionDefaultChannelGroup', 'country', 'deviceCategory', 'landingPage']));
+    for (const d of body.dimensions as { dimension: string; delta: number }[]) {
+      if (d.dimension === 'landingPage') continue; // GA rows by landing page may omit "(not set)" sessions
+      expect(d.delta).toBeCloseTo(body.change.delta, 0);
+    }
+    // Devices are few and all listed: their contributions add up to the total change.
+    const devices = drivers.filter((d) => d.dimension === 'deviceCategory');
+    expect(devices.reduce((a, d) => a + d.contribution, 0)).toBeCloseTo(body.change.delta, 0);
+    for (const d of drivers) if (d.share !== undefined) expect(d.share).toBeCloseTo(d.contribution / body.change.delta, 3);
+  });
+
+  it('splits a ratio metric into mix and rate effects that add up to each contribution', async () => {
+    const { status, body } = await rt.get(`${BASE}/changes?metric=engagementRate&period=7days`);
+    expect(status).toBe(200);
+    expect(body.kind).toBe('ratio');
+    const drivers = body.drivers as Driver[];
+    expectEvery(drivers, (d) => expect(d.mix! + d.rate!).toBeCloseTo(d.contribution, 5));
+    expect(body.change.delta).toBeCloseTo(body.change.value - body.change.previous, 5);
+  });
+
+  it('explains a search metric by query, page, country, device and engine', async () => {
+    const { status, body } = await rt.get(`${BASE}/changes?metric=clicks&period=28days`);
+    expect(status).toBe(200);
+    InsightChangesResponse.parse(body);
+    expect((body.dimensions as { dimension: string }[]).map((d) => d.dimension)).toEqual(['query', 'page', 'country', 'device', 'engine']);
+    const engines = (body.drivers as Driver[]).filter((d) => d.dimension === 'engine');
+    expect(engines.reduce((a, d) => a + d.contribution, 0)).toBe(body.change.delta);
+    expect(body.meta.sources).toEqual(['engine1', 'engine2']);
+  });
+
+  it.each([
+    ['metric=nope', 'metric'],
+    ['metric=averageSessionDuration', 'metric'],
+    ['compare=none', 'compare'],
+    ['period=lastweek', 'period'],
+    ['sp=yahoo&metric=clicks', 'sp'],
+  ])('%s → 400 naming %s', async (query, param) => {
+    const { status, body, headers } = await rt.get(`${BASE}/changes?${query}`);
+    expect(status).toBe(400);
+    expect(headers.get('content-type')).toContain('application/problem+json');
+    expect(body.param).toBe(param);
+  });
+
+  it('format=csv has one row per driver', async () => {
+    const res = await rt.request(`${BASE}/changes?format=csv`, { key: rt.demo.apiKey });
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(lines[0]!.startsWith('dimension,value,contribution,share,current,previous,significant')).toBe(true);
+    expect(lines.length).toBeGreaterThan(2);
+  });
+});
+
+describe('insights/anomalies', () => {
+  it('answers 90 days with its baseline stated; no anomaly on a day the provider may still revise', async () => {
+    const { status, body } = await rt.get(`${BASE}/anomalies`);
+    expect(status).toBe(200);
+    InsightAnomaliesResponse.parse(body);
+    expect(body).toMatchObject({ metric: 'sessions', period: { name: '90days' } });
+    expect(body.baseline).toContain('same weekday');
+    const processing = (body.meta.warnings as { code: string; message: string }[]).find((w) => w.code === 'incomplete_data');
+    expect(processing).toBeDefined();
+    for (const a of body.anomalies as { date: string }[]) expect(a.date < body.period.end).toBe(true);
+  });
+
+  it('rejects an unknown metric naming it', async () => {
+    const { status, body } = await rt.get(`${BASE}/anomalies?metric=sesions`);
+    expect(status).toBe(400);
+    expect(body.param).toBe('metric');
+  });
+});
+
+describe('insights/search-opportunities', () => {
+  it('states the site CTR curve and lists opportunities with clicks at stake, largest first per kind', async () => {
+    const { status, body } = await rt.get(`${BASE}/search-opportunities`);
+    expect(status).toBe(200);
+    InsightSearchOpportunitiesResponse.parse(body);
+    expect(body.brandTerms).toEqual(['acme shop', 'acmeshop', 'acme-shop']);
+    expect(body.ctrCurve).toHaveLength(20);
+    const opportunities = body.opportunities as { kind: string; clicksAtStake: number; query?: string; pages?: string[] }[];
+    expect(opportunities.length).toBeGreaterThan(0);
+    const lowCtr = opportunities.filter((o) => o.kind === 'low_ctr');
+    expectEvery(lowCtr, (o) => expect(o.clicksAtStake).toBeGreaterThan(0));
+    expectEvery(opportunities.filter((o) => o.kind === 'cannibalisation'), (o) => expect(o.pages!.length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('brand=brand keeps only brand queries', async () => {
+    const { body } = await rt.get('/api/v1/metrics/tiny-saas/insights/search-opportunities?brand=brand&period=90days');
+    expectEvery((body.opportunities as { brand?: boolean; query?: string }[]).filter((o) => o.query !== undefined), (o) => expect(o.brand).toBe(true));
+  });
+
+  it('brand=maybe → 400 naming brand', async () => {
+    const { status, body } = await rt.get(`${BASE}/search-opportunities?brand=maybe`);
+    expect(status).toBe(400);
+    expect(body.param).toBe('brand');
+  });
+
+  it('format=csv joins competing pages into one cell', async () => {
+    const res = await rt.request(`${BASE}/search-opportunities?format=csv`, { key: rt.demo.apiKey });
+    const text = await res.text();
+    expect(text.split('\r\n')[0]).toContain('clicksAtStake');
+    expect(text).toContain(' | ');
+  });
+});
+
+describe('GraphQL Project fields', () => {
+  it('Project.changes answers as the REST endpoint does, typed', async () => {
+    const query = '{ project(key: "acme-shop") { changes(period: "7days") { metric change { value previous delta deltaPct } drivers { dimension value contribution significant } } } }';
+    const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const { data } = (await res.json()) as { data: { project: { changes: { change: unknown; drivers: Driver[] } } } };
+    const rest = await rt.get(`${BASE}/changes?period=7days`);
+    expect(data.project.changes.change).toEqual(rest.body.change);
+    expect(data.project.changes.drivers).toEqual((rest.body.drivers as Driver[]).map(({ dimension, value, contribution, significant }) => ({ dimension, value, contribution, significant })));
+  });
+});
