@@ -83,7 +83,8 @@ async function runCase(lane: Lane, c: EvalCase): Promise<CheckResult[]> {
 }
 
 async function countFalseAlarms(lane: Lane, sites: readonly DemoSite[], anchor: IsoDate, windows: number): Promise<FalseAlarms> {
-  if (!(await lane.clear().then(() => true, () => false))) return { windows: 0, anomalies: 0, per90Days: 0 };
+  // Without a scenarios switch nothing can have been planted, so the data is unplanted either way.
+  await lane.clear().catch(() => {});
   let anomalies = 0;
   let asked = 0;
   for (const site of sites) {
