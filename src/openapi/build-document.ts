@@ -32,6 +32,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   projects: 'The projects your credential may read, with their data sources.',
   'site metrics': 'Web analytics (analytics): headline metrics, time series, breakdowns, realtime and metadata.',
   search: 'Search data from engine1 and engine2, alone or combined.',
+  insights: 'What changed and why (drivers of a change), days that broke the pattern (anomalies), and search opportunities.',
   funnels: 'Funnel definitions and results, and the events and pages funnel steps can match.',
   raw: 'Raw provider proxies for what the endpoints above do not cover (scope raw).',
 };

@@ -135,7 +135,7 @@ export async function findMetricAnomalies(ctx: GraphQLContext, args: AnomalyArgs
     project: scope.project.key,
     period: scope.periodJson,
     metric: plan.metric,
-    baseline: `median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD of the previous ${HISTORY_DAYS} days); |score| ≥ ${DAILY.threshold} and ≥ ${DAILY.minDeviation * 100}% off for the total, ≥ ${SEGMENT_STRICTNESS.threshold} and ≥ ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment; days after ${series.lastComplete} are not judged`,
+    baseline: `median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD of the previous ${HISTORY_DAYS} days); |score| ≥ ${DAILY.threshold} and ≥ ${DAILY.minDeviation * 100}% off for the total, ≥ ${SEGMENT_STRICTNESS.threshold} and ≥ ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment${series.lastComplete < scope.period.end ? `; days after ${series.lastComplete} are not judged (the provider may still revise them)` : ''}`,
     anomalies: anomalies.slice(0, MAX_ANOMALIES).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
     meta: buildMeta({ results: series.results, sources: series.sources, warnings: [...scope.warnings, ...series.warnings], now: scope.now, ...(search ? {} : { zone: scope.timezone }), ...(series.dataThrough ? { dataThrough: series.dataThrough } : {}) }),
   };

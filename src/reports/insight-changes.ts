@@ -90,6 +90,7 @@ export async function explainChange(ctx: GraphQLContext, args: ChangesArgs): Pro
     if (plan.source !== 'analytics') throw new Error('unreachable');
     inputs = await analyticsChangeSegments(ctx, scope, source, plan);
   }
+  const round = rounder(plan.kind);
   const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
   const change = compared(round(value(inputs.total.current)), round(value(inputs.total.previous)));
   const totalDelta = value(inputs.total.current) - value(inputs.total.previous);
@@ -104,7 +105,7 @@ export async function explainChange(ctx: GraphQLContext, args: ChangesArgs): Pro
     kind: plan.kind,
     ...(inputs.sp ? { sp: inputs.sp } : {}),
     change,
-    drivers: drivers.map(toDriverJson),
+    drivers: drivers.map((d) => toDriverJson(d, round)),
     dimensions: ranked.dimensions.map((d) => ({ ...d, delta: round(d.delta), unlisted: round(d.unlisted) })),
     meta: buildMeta({
       results: inputs.results,
@@ -117,7 +118,7 @@ export async function explainChange(ctx: GraphQLContext, args: ChangesArgs): Pro
   };
 }
 
-function toDriverJson(d: Driver): DriverJson {
+function toDriverJson(d: Driver, round: (value: number) => number): DriverJson {
   return {
     dimension: d.dimension,
     value: d.value,
@@ -133,9 +134,13 @@ function toDriverJson(d: Driver): DriverJson {
   };
 }
 
-/** Six significant digits: ratios keep their precision, counts stay whole. */
-function round(value: number): number {
-  return Number.parseFloat(value.toPrecision(6));
+/** Ratios (fractions, positions) to 6 decimals, counts to 2: below that it is floating-point dust. */
+function rounder(kind: string): (value: number) => number {
+  const f = kind === 'ratio' ? 1e6 : 100;
+  return (value) => {
+    const r = Math.round(value * f) / f;
+    return Object.is(r, -0) ? 0 : r;
+  };
 }
 
 /** Total and four dimensions in one batch (both ranges in every request); the 2-D echo breakdowns in a second. */

@@ -53,7 +53,7 @@ describe('insights/changes', () => {
     expect(status).toBe(200);
     expect(body.kind).toBe('ratio');
     const drivers = body.drivers as Driver[];
-    expectEvery(drivers, (d) => expect(d.mix! + d.rate!).toBeCloseTo(d.contribution, 5));
+    expectEvery(drivers, (d) => Math.abs(d.mix! + d.rate! - d.contribution) < 1e-5);
     expect(body.change.delta).toBeCloseTo(body.change.value - body.change.previous, 5);
   });
 
@@ -110,21 +110,21 @@ describe('insights/anomalies', () => {
 
 describe('insights/search-opportunities', () => {
   it('states the site CTR curve and lists opportunities with clicks at stake, largest first per kind', async () => {
-    const { status, body } = await rt.get(`${BASE}/search-opportunities`);
+    const { status, body } = await rt.get('/api/v1/metrics/northwind-journal/insights/search-opportunities');
     expect(status).toBe(200);
     InsightSearchOpportunitiesResponse.parse(body);
-    expect(body.brandTerms).toEqual(['acme shop', 'acmeshop', 'acme-shop']);
+    expect(body.brandTerms).toEqual(['northwind journal', 'northwindjournal', 'northwind-journal']);
     expect(body.ctrCurve).toHaveLength(20);
     const opportunities = body.opportunities as { kind: string; clicksAtStake: number; query?: string; pages?: string[] }[];
     expect(opportunities.length).toBeGreaterThan(0);
     const lowCtr = opportunities.filter((o) => o.kind === 'low_ctr');
-    expectEvery(lowCtr, (o) => expect(o.clicksAtStake).toBeGreaterThan(0));
-    expectEvery(opportunities.filter((o) => o.kind === 'cannibalisation'), (o) => expect(o.pages!.length).toBeGreaterThanOrEqual(2));
-  });
+    expectEvery(lowCtr, (o) => o.clicksAtStake > 0);
+    expectEvery(opportunities.filter((o) => o.kind === 'cannibalisation'), (o) => o.pages!.length >= 2);
+  }, 60_000);
 
   it('brand=brand keeps only brand queries', async () => {
     const { body } = await rt.get('/api/v1/metrics/tiny-saas/insights/search-opportunities?brand=brand&period=90days');
-    expectEvery((body.opportunities as { brand?: boolean; query?: string }[]).filter((o) => o.query !== undefined), (o) => expect(o.brand).toBe(true));
+    expectEvery((body.opportunities as { brand?: boolean; query?: string }[]).filter((o) => o.query !== undefined), (o) => o.brand === true);
   });
 
   it('brand=maybe → 400 naming brand', async () => {
@@ -134,7 +134,7 @@ describe('insights/search-opportunities', () => {
   });
 
   it('format=csv joins competing pages into one cell', async () => {
-    const res = await rt.request(`${BASE}/search-opportunities?format=csv`, { key: rt.demo.apiKey });
+    const res = await rt.request('/api/v1/metrics/northwind-journal/insights/search-opportunities?format=csv', { key: rt.demo.apiKey });
     const text = await res.text();
     expect(text.split('\r\n')[0]).toContain('clicksAtStake');
     expect(text).toContain(' | ');

@@ -57,16 +57,24 @@ export function decompose(kind: MetricKind, segments: readonly SegmentFigures[])
   return kind === 'ratio' ? decomposeRatio(segments) : decomposeAdditive(segments);
 }
 
-/** Every dimension decomposed, its top values ranked together; significance is marked by `markSignificance`. */
+/**
+ * Every dimension decomposed; of each, the segments that moved unlike the rest come first, then the largest
+ * contributions, `perDimension` in all. Ranked together by |contribution|; `markSignificance` then puts the
+ * significant ones first.
+ */
 export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: readonly DimensionSegments[], options: DriverOptions): DriverAnalysis {
   const drivers: Driver[] = [];
   const summaries: DimensionSummary[] = [];
   for (const { dimension, segments } of dimensions) {
     const result = decompose(kind, segments);
-    const top = [...result.segments].sort(byMagnitude).slice(0, options.perDimension);
+    const distinct = distinctValues(kind, segments);
+    const top = [...result.segments]
+      .filter((c) => c.contribution !== 0)
+      .sort((a, b) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b))
+      .slice(0, options.perDimension);
     const listed = top.reduce((a, c) => a + c.contribution, 0);
     summaries.push({ dimension, delta: result.delta, unlisted: result.delta - listed, segments: segments.length });
-    for (const c of top) if (c.contribution !== 0) drivers.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
+    for (const c of top) drivers.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
   return { drivers: drivers.sort(byMagnitude).slice(0, options.max), dimensions: summaries };
 }
@@ -91,16 +99,28 @@ export function markSignificance(
   reference: Driver | undefined,
   inside: readonly DimensionSegments[],
 ): Driver[] {
-  const strongest = Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)));
-  return drivers.map((driver) => {
+  // Small is judged against the strongest real mover when there is one (noise in a big segment is no yardstick).
+  const yardstick = Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution))));
+  const marked = drivers.map((driver) => {
     const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
-    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * strongest) return { ...plain, significant: false, reason: 'small' as const };
+    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick || tooSmallForTotal(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'small' as const };
     if (!isDistinct(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'in_line' as const };
     if (reference && driver.dimension !== reference.dimension && isEcho(kind, driver, dimensions, inside)) {
       return { ...plain, significant: false, reason: 'echo' as const, echoOf: { dimension: reference.dimension, value: reference.value } };
     }
     return { ...plain, significant: true };
   });
+  // The drivers the answer stands behind lead; within each group, by |contribution|.
+  return [...marked.filter((d) => d.significant), ...marked.filter((d) => !d.significant)];
+}
+
+/** Counts: a segment moving less than this share of the previous total is too small to be a cause worth naming. */
+export const MIN_SHARE_OF_TOTAL = 0.002;
+
+function tooSmallForTotal(kind: MetricKind, driver: Driver, dimensions: readonly DimensionSegments[]): boolean {
+  if (kind !== 'additive') return false;
+  const total = segmentsOf(dimensions, driver.dimension).reduce((a, s) => a + s.num0, 0);
+  return total > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * total;
 }
 
 function segmentsOf(dimensions: readonly DimensionSegments[], dimension: string): readonly SegmentFigures[] {
@@ -112,14 +132,41 @@ export function isDistinct(kind: MetricKind, driver: { dimension: string; value:
   const all = segmentsOf(dimensions, driver.dimension);
   const segment = all.find((s) => s.value === driver.value);
   if (!segment) return false;
-  if (kind === 'additive') {
-    const { own, rest } = relativeChanges(segment, all);
-    if (own === null) return segment.num1 > 0; // new this period
-    return rest === null || Math.abs(own - rest) >= MIN_GROWTH_GAP;
-  }
+  if (kind === 'additive') return distinctValues(kind, all).has(driver.value);
   const ratioGap = ratioMove(segment, all);
   const weightGap = weightMove(segment, all);
   return ratioGap >= MIN_RATIO_GAP || weightGap >= MIN_GROWTH_GAP;
+}
+
+/** How many robust spreads (of the size-scaled gaps across a dimension) a count's gap must reach. */
+export const NOISE_SPREADS = 4;
+const MAD_SCALE = 1.4826;
+
+/**
+ * The values of a dimension that moved unlike the rest of it. Counts: the gap between a segment's relative change
+ * and the rest's must be at least 10 points, and stand out from the dimension's own noise — gaps scaled by
+ * √(previous) (small segments wobble more) compared with their median absolute deviation across the dimension.
+ * Ratios: the ratio or the weight moved at least 5% / 10 points more than the rest's.
+ */
+export function distinctValues(kind: MetricKind, all: readonly SegmentFigures[]): Set<string> {
+  if (kind === 'ratio') return new Set(all.filter((s) => ratioMove(s, all) >= MIN_RATIO_GAP || weightMove(s, all) >= MIN_GROWTH_GAP).map((s) => s.value));
+  const gaps = all.map((segment) => {
+    const { own, rest } = relativeChanges(segment, all);
+    if (own === null) return { segment, gap: segment.num1 > 0 ? Infinity : 0, scaled: segment.num1 > 0 ? Infinity : 0 };
+    const gap = rest === null ? own : own - rest;
+    return { segment, gap, scaled: gap * Math.sqrt(segment.num0) };
+  });
+  const finite = gaps.filter((g) => Number.isFinite(g.scaled)).map((g) => g.scaled);
+  const center = middle(finite);
+  const spread = finite.length >= 5 ? MAD_SCALE * middle(finite.map((v) => Math.abs(v - center))) : 0;
+  return new Set(gaps.filter((g) => Math.abs(g.gap) >= MIN_GROWTH_GAP && Math.abs(g.scaled - center) >= NOISE_SPREADS * spread).map((g) => g.segment.value));
+}
+
+function middle(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function ratioMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
