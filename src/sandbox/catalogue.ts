@@ -1,4 +1,5 @@
 // The demo catalogue: the sites the sandbox serves. The rest of the app seeds its demo projects from it.
+import type { SiteScenario } from './scenarios/scenario-store.ts';
 
 export type SiteSize = 'small' | 'medium' | 'large';
 export type SiteKind = 'shop' | 'content' | 'saas';
@@ -15,6 +16,8 @@ export interface DemoSite {
   analytics: { propertyId: string };
   engine1: { siteUrl: string };
   engine2: { siteUrl: string };
+  /** Planted events (sandbox scenarios) the site's data carries, attached per request; none on the catalogue. */
+  scenario?: SiteScenario;
 }
 
 export const DEMO_SITES: readonly DemoSite[] = [

@@ -11,6 +11,7 @@ import type { Provider } from './control/fault-settings.ts';
 import { hangUntilAborted, type FaultController } from './control/faults.ts';
 import type { GaQuota } from './control/ga-quota.ts';
 import type { StatsCounter } from './control/stats.ts';
+import { withScenarios, type ScenarioStore } from './scenarios/scenario-store.ts';
 import { handleAnalytics, matchAnalytics } from './analytics/handler.ts';
 import { handleEngine1, matchEngine1 } from './engine1/handler.ts';
 import { bingResponse, handleEngine2, matchEngine2 } from './engine2/handler.ts';
@@ -25,6 +26,7 @@ export interface HandlerDeps {
   credentials: SandboxCredentials;
   faults: FaultController;
   stats: StatsCounter;
+  scenarios: ScenarioStore;
   quota: GaQuota;
   now: () => Date;
 }
@@ -47,7 +49,7 @@ function resolve(request: Request, url: URL, deps: HandlerDeps, web: WebFlow): R
   const path = url.pathname;
   const webRoute = web.resolve(request, url);
   if (webRoute) return webRoute;
-  const catalogue = withTargetSettings(deps.catalogue, deps.faults.settings().targets);
+  const catalogue = withScenarios(withTargetSettings(deps.catalogue, deps.faults.settings().targets), deps.scenarios);
   const ga = matchAnalytics(request.method, path);
   if (ga) {
     const counted = /^\d+$/.test(ga.propertyId) && ga.propertyId !== '0';
@@ -153,7 +155,7 @@ function index(): unknown {
       engine2: ['GET /webmaster/api.svc/json/{Method}?apikey=&siteUrl='],
       token: ['POST /token', 'GET|POST /o/oauth2/v2/auth', 'POST /revoke'],
       analyticsAdmin: ['GET /v1beta/accountSummaries'],
-      control: ['GET|POST|DELETE /__sandbox/faults', 'GET /__sandbox/stats', 'POST /__sandbox/stats/reset', 'GET /__sandbox/catalogue'],
+      control: ['GET|POST|DELETE /__sandbox/faults', 'GET|POST|DELETE /__sandbox/scenarios', 'GET /__sandbox/stats', 'POST /__sandbox/stats/reset', 'GET /__sandbox/catalogue'],
     },
   };
 }

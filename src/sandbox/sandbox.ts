@@ -8,12 +8,15 @@ import { createGaQuota } from './control/ga-quota.ts';
 import { createStatsCounter, type SandboxStats } from './control/stats.ts';
 import { createRequestHandler } from './handle-request.ts';
 import { listen, type Listening } from './listen.ts';
+import { createScenarioStore } from './scenarios/scenario-store.ts';
+import type { ScenarioEvent, StoredEvent } from './scenarios/scenario-events.ts';
 
 export type { DemoSite, SiteSize, SiteKind } from './catalogue.ts';
 export { DEMO_SITES } from './catalogue.ts';
 export type { SandboxCredentials, ServiceAccountKey, OAuthClientCredentials } from './auth/credentials.ts';
 export type { FaultSettings, FaultPatch, ProviderFaults, GaQuotaLimits } from './control/fault-settings.ts';
 export type { SandboxStats } from './control/stats.ts';
+export type { ScenarioEvent, StoredEvent } from './scenarios/scenario-events.ts';
 
 export const DEFAULT_CREDENTIALS_DIR = './data/sandbox-credentials';
 
@@ -39,6 +42,11 @@ export interface Sandbox {
   setFaults(faults: FaultPatch): void;
   faults(): FaultSettings;
   clearFaults(): void;
+  /** The planted events (sandbox scenarios) the data currently carries. */
+  scenarios(): StoredEvent[];
+  /** Plants events (all or none); throws on an event the sandbox cannot plant. */
+  addScenarios(events: readonly ScenarioEvent[]): StoredEvent[];
+  clearScenarios(): void;
   listen(opts: { port: number; host?: string }): Promise<Listening>;
 }
 
@@ -52,7 +60,8 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
   if (options.faults) faults.set(options.faults);
   const stats = createStatsCounter();
   const quota = createGaQuota(() => faults.settings().analyticsQuota);
-  const handler = createRequestHandler({ catalogue, credentials, faults, stats, quota, now });
+  const scenarios = createScenarioStore(() => catalogue);
+  const handler = createRequestHandler({ catalogue, credentials, faults, stats, scenarios, quota, now });
   return {
     fetch: handler,
     credentials,
@@ -62,6 +71,13 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
     setFaults: (patch) => faults.set(patch),
     faults: () => faults.settings(),
     clearFaults: () => faults.clear(),
+    scenarios: () => scenarios.list(),
+    addScenarios(events) {
+      const added = scenarios.add(events);
+      if ('issues' in added) throw new Error(`sandbox: cannot plant ${added.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+      return added.events;
+    },
+    clearScenarios: () => scenarios.clear(),
     listen: (opts) => listen(handler, opts),
   };
 }

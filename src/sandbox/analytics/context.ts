@@ -3,6 +3,7 @@ import type { DemoSite } from '../catalogue.ts';
 import type { Family } from '../data/cube.ts';
 import { siteModel, type SiteModel } from '../data/site-model.ts';
 import { buildFamilies } from './families.ts';
+import { plantedModel } from '../scenarios/planted-model.ts';
 import { invalid } from './ga-errors.ts';
 
 export interface PropertyContext {
@@ -18,7 +19,7 @@ export function propertyContext(site: DemoSite, now: Date): PropertyContext {
   const model = siteModel(site);
   let families = familyCache.get(model);
   if (!families) familyCache.set(model, (families = buildFamilies(model)));
-  return { site, model, families, now };
+  return { site, model: plantedModel(model, families, site), families, now };
 }
 
 /** Units of each currency per US dollar: enough to honour a request's `currencyCode`. */

@@ -1,6 +1,7 @@
 // The time side of a report: the site's daily totals grouped into the cells a request's time dimensions
 // distinguish (a day, an hour, a weekday, a month, a realtime minute), with users de-duplicated across days.
-import { apportionCells, type ComboTable, type MetricPlan } from '../data/cube.ts';
+import { apportionCells, type CellEffect, type ComboTable, type MetricPlan } from '../data/cube.ts';
+import { createEffectMix, type EffectMix } from '../data/cell-effects.ts';
 import { compactDate, dateParts, gaWeek, isoWeekOf, weekday, zonedParts } from '../data/calendar.ts';
 import { hashString, gaussian } from '../data/hash.ts';
 import { hourProfile, TREND_ANCHOR, type SiteModel } from '../data/site-model.ts';
@@ -13,6 +14,7 @@ export interface Cell {
   totals: Record<string, number>;
   jitterKey: number;
   trendYears?: number;
+  effects?: readonly CellEffect[];
 }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -51,7 +53,7 @@ function hourTable(weights: number[]): ComboTable {
   const w = Float64Array.from(weights);
   return {
     dims: [], size: 24, weights: w, hashes: new Uint32Array(24),
-    value: () => '', attr: () => new Float64Array(24).fill(1), ownAttr: () => undefined,
+    value: () => '', attr: () => new Float64Array(24).fill(1), ownAttr: () => undefined, matchShare: () => new Float64Array(24),
   };
 }
 
@@ -60,6 +62,8 @@ interface Bucket extends Cell {
   maxUsers: number;
   returning: number;
   newSum: number;
+  /** Planted effects of the bucket's days, weighted by their sessions. */
+  planted?: EffectMix;
 }
 
 /**
@@ -77,8 +81,9 @@ function finishUsers(b: Bucket): void {
   if (b.totals.newUsers !== undefined) b.totals.newUsers = Math.min(b.totals.newUsers, b.totals.totalUsers);
 }
 
-function addInto(b: Bucket, totals: Readonly<Record<string, number>>, keys: readonly string[], day: number): void {
+function addInto(b: Bucket, totals: Readonly<Record<string, number>>, keys: readonly string[], day: number, effects?: readonly CellEffect[]): void {
   for (const k of keys) b.totals[k] = (b.totals[k] ?? 0) + (totals[k] ?? 0);
+  if (effects) (b.planted ??= createEffectMix()).add(effects, totals.sessions ?? totals[keys[0]!] ?? 1);
   b.days.add(day);
   b.maxUsers = Math.max(b.maxUsers, totals.totalUsers ?? 0);
   b.returning += (totals.totalUsers ?? 0) - (totals.newUsers ?? 0);
@@ -108,8 +113,9 @@ export function coreCells(model: SiteModel, timeZone: string, now: Date, ranges:
     };
     for (let day = range.start; day <= Math.min(range.end, today); day++) {
       const daily = day === today ? scale(model.dailyTotals(day), keys, todayFraction) : model.dailyTotals(day);
+      const effects = model.dayEffects?.(day);
       if (!hourly) {
-        addInto(bucketFor(timeDims.map((d) => timeValue(d, day, 0, range.start))), daily, keys, day);
+        addInto(bucketFor(timeDims.map((d) => timeValue(d, day, 0, range.start))), daily, keys, day, effects);
         continue;
       }
       const weights = (day === today ? todayWeights : profile).map((w, h) => w * Math.exp(0.08 * gaussian(model.seed, day, h)));
@@ -117,7 +123,7 @@ export function coreCells(model: SiteModel, timeZone: string, now: Date, ranges:
         for (let h = 0; h < 24; h++) {
           const hourTotals: Record<string, number> = {};
           for (const k of keys) hourTotals[k] = values[k]![h]!;
-          addInto(bucketFor(timeDims.map((d) => timeValue(d, day, h, range.start))), hourTotals, keys, day);
+          addInto(bucketFor(timeDims.map((d) => timeValue(d, day, h, range.start))), hourTotals, keys, day, effects);
         }
       });
     }
@@ -125,6 +131,7 @@ export function coreCells(model: SiteModel, timeZone: string, now: Date, ranges:
     if (buckets.size === 0 && timeDims.length === 0) bucketFor([]);
     for (const b of buckets.values()) {
       finishUsers(b);
+      if (b.planted) b.effects = b.planted.result();
       cells.push(b);
     }
   });

@@ -34,7 +34,62 @@ export interface ComboTable {
   attr(name: string): Float64Array;
   /** Product of an attribute over the broken-down families only (undefined when none of them has it). */
   ownAttr(name: string): Float64Array | undefined;
+  /** Per combination, the share of its weight whose atoms hold every condition (a planted effect's reach). */
+  matchShare(where: EffectWhere): Float64Array;
 }
+
+/** Dimension values (all must hold, compared case-insensitively) a planted effect applies to. */
+export type EffectWhere = readonly (readonly [dimension: string, value: string])[];
+
+/**
+ * A planted change of one time cell: the matching part of each combination is multiplied by `factor`. Without
+ * `keys` it scales the volume (what is split by weight: sessions, impressions, and what follows them); with keys
+ * it scales only those metrics (clicks through a worse CTR, the position sum through a worse rank).
+ */
+export interface CellEffect {
+  where: EffectWhere;
+  factor: number;
+  keys?: readonly string[];
+}
+
+const groupIndexCache = new WeakMap<readonly Group[], Map<string, number>>();
+
+/** Whether an atom holds every condition (values compared case-insensitively; the length check is the fast no). */
+function holds(atom: Atom, tests: readonly (readonly [number, string])[]): boolean {
+  for (const [p, v] of tests) {
+    const value = atom.values[p]!;
+    if (value.length !== v.length || value.toLowerCase() !== v) return false;
+  }
+  return true;
+}
+
+/** Share of a family's atoms holding the conditions, per group of `groupDims` (one group when none), optionally weighted by an attribute. */
+function familyMatch(family: Family, groupDims: readonly string[], groups: readonly Group[], conditions: EffectWhere, attr?: string): Float64Array {
+  const tests = conditions.map(([d, v]) => [family.dims.indexOf(d), v.toLowerCase()] as const);
+  const matched = new Float64Array(Math.max(1, groups.length));
+  if (!groupDims.length) {
+    let total = 0;
+    for (const atom of family.atoms) {
+      const w = atom.share * (attr ? (atom.attrs?.[attr] ?? 1) : 1);
+      total += w;
+      if (holds(atom, tests)) matched[0]! += w;
+    }
+    matched[0] = total > 0 ? matched[0]! / total : 0;
+    return matched;
+  }
+  const positions = groupDims.map((d) => family.dims.indexOf(d));
+  let index = groupIndexCache.get(groups);
+  if (!index) groupIndexCache.set(groups, (index = new Map(groups.map((g, i) => [g.values.join('\u0001'), i]))));
+  for (const atom of family.atoms) {
+    if (!holds(atom, tests)) continue;
+    const g = index.get(positions.map((p) => atom.values[p]!).join('\u0001'));
+    if (g !== undefined) matched[g]! += atom.share;
+  }
+  groups.forEach((g, i) => (matched[i] = g.share > 0 ? matched[i]! / g.share : 0));
+  return matched;
+}
+
+
 
 /**
  * Attributes of "reach" families (events, pages): a session can have several of their values, so users and
@@ -178,6 +233,29 @@ export function buildComboTable(families: readonly Family[], dims: readonly stri
       attrCache.set(cacheKey, out);
       return out;
     },
+    matchShare: (where) => {
+      const cacheKey = `match:${JSON.stringify(where)}`;
+      let out = attrCache.get(cacheKey);
+      if (out) return out;
+      out = new Float64Array(size).fill(1);
+      for (const family of families) {
+        const conditions = where.filter(([d]) => family.dims.includes(d));
+        if (!conditions.length) continue;
+        const f = involved.findIndex((x) => x.family === family);
+        if (f < 0) {
+          const constant = familyMatch(family, [], [], conditions)[0]!;
+          for (let c = 0; c < size; c++) out[c]! *= constant;
+          continue;
+        }
+        const matched = familyMatch(family, involved[f]!.dims, involved[f]!.groups, conditions);
+        const pick = pickArrays[f]!;
+        for (let c = 0; c < size; c++) out[c]! *= matched[pick[c]!]!;
+      }
+      // A condition no family owns matches nothing.
+      if (where.some(([d]) => !families.some((family) => family.dims.includes(d)))) out.fill(0);
+      attrCache.set(cacheKey, out);
+      return out;
+    },
   };
 }
 
@@ -220,6 +298,23 @@ export interface TimeCell {
   jitterKey: number;
   /** Years from the trend anchor at the cell's middle: values with a `trend` attribute grow or shrink with it. */
   trendYears?: number;
+  /** Planted changes (sandbox scenarios); the cell's totals already include their effect on the whole. */
+  effects?: readonly CellEffect[];
+}
+
+/** Per combination, the multiplier of the volume (`''`) and of each keyed metric a cell's effects ask for. */
+function effectMultipliers(table: ComboTable, effects: readonly CellEffect[] | undefined): Map<string, Float64Array> | undefined {
+  if (!effects?.length) return undefined;
+  const out = new Map<string, Float64Array>();
+  for (const effect of effects) {
+    const share = table.matchShare(effect.where);
+    for (const key of effect.keys ?? ['']) {
+      let m = out.get(key);
+      if (!m) out.set(key, (m = new Float64Array(table.size).fill(1)));
+      for (let c = 0; c < table.size; c++) m[c]! *= 1 + share[c]! * (effect.factor - 1);
+    }
+  }
+  return out;
 }
 
 /**
@@ -253,8 +348,13 @@ export function apportionCells(
     const cell = cells[t]!;
     const useJitter = jitter > 0 && cell.jitterKey !== 0;
     const key = cell.jitterKey;
-    const factor = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
+    const planted = effectMultipliers(table, cell.effects);
+    const volume = planted?.get('');
+    const jitterOnly = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
     for (const m of plan) {
+      const own = planted?.get(m.key);
+      // What is split by weight carries the volume effects; every metric its own keyed ones.
+      const factor = volume || own ? (c: number) => jitterOnly(c) * (volume ? volume[c]! : 1) * (own ? own[c]! : 1) : jitterOnly;
       const out = values[m.key]!;
       const total = Math.max(0, Math.round(cell.totals[m.key] ?? 0));
       switch (m.mode) {
@@ -286,7 +386,7 @@ export function apportionCells(
             // Weighted by the parent's parts (clicks by impressions × CTR): a cell without a parent gets nothing.
             const parent = values[m.parent]!;
             const a = products.get((m.attrs ?? []).join());
-            for (let c = 0; c < n; c++) jittered[c] = parent[c]! * (a ? a[c]! : 1);
+            for (let c = 0; c < n; c++) jittered[c] = parent[c]! * (a ? a[c]! : 1) * (own ? own[c]! : 1);
           } else {
             const w = weighted.get((m.attrs ?? []).join())!;
             for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
@@ -304,7 +404,7 @@ export function apportionCells(
           const parent = values[m.parent!]!;
           const a = products.get((m.attrs ?? []).join())!;
           const cellScale = cell.totals[m.key] ?? 1;
-          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (factor(c) - 1) / 2 : 1);
+          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (jitterOnly(c) - 1) / 2 : 1) * (own ? own[c]! : 1);
           break;
         }
       }
@@ -358,4 +458,18 @@ function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell:
       for (let c = 0; c < n; c++) if (out[c]! > cap[c]!) out[c] = cap[c]!;
     }
   };
+}
+
+/**
+ * Share of the families' weight (times `attr`, e.g. clicks by CTR) holding the conditions: families are
+ * independent, so it is the product of each owning family's own share.
+ */
+export function weightedMatch(families: readonly Family[], where: EffectWhere, attr?: string): number {
+  if (where.some(([d]) => !families.some((f) => f.dims.includes(d)))) return 0;
+  let share = 1;
+  for (const family of families) {
+    const conditions = where.filter(([d]) => family.dims.includes(d));
+    if (conditions.length) share *= familyMatch(family, [], [], conditions, attr)[0]!;
+  }
+  return share;
 }

@@ -6,6 +6,7 @@ import { gaussian, hashString, unit } from './hash.ts';
 import { buildPages, buildQueries } from './vocabulary.ts';
 import { dateParts, weekday } from './calendar.ts';
 import { otherEventsPerSession, RATIOS } from './events.ts';
+import type { CellEffect } from './cube.ts';
 
 export interface SizeProfile {
   sessions: number;
@@ -48,6 +49,8 @@ export interface SiteModel {
   dailyTotals(day: number): Readonly<Record<string, number>>;
   /** The relative volume of a day: trend × seasonality × noise (also drives the search engines). */
   volume(day: number): number;
+  /** Planted changes of the day (sandbox scenarios), already in `dailyTotals`; absent on the plain model. */
+  dayEffects?(day: number): readonly CellEffect[];
 }
 
 /** Normalised Zipf weights with multiplicative noise so neighbouring ranks are not perfectly ordered. */

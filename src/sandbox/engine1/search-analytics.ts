@@ -6,7 +6,9 @@ import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from 
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
 import { hourProfile, siteModel } from '../data/site-model.ts';
-import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchDayTotals, searchModel } from './search-model.ts';
+import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchModel } from './search-model.ts';
+import { createEffectMix } from '../data/cell-effects.ts';
+import { plantedSearchDay } from '../scenarios/search-effects.ts';
 import { badRequest } from './gsc-errors.ts';
 
 type Json = Record<string, unknown>;
@@ -115,8 +117,9 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const cells: (TimeCell & { key: string })[] = [];
   const single: TimeCell & { key: string } = { totals: { impressions: 0, clicks: 0, posSum: 0 }, jitterKey: 0, key: '' };
   const profile = hourProfile(site.kind);
+  const singleEffects = createEffectMix();
   for (let day = firstDay; day <= lastDay; day++) {
-    const t = searchDayTotals(model, search, 'engine1', type, day);
+    const t = plantedSearchDay(site, model, search, 'engine1', type, day);
     const drift = positionDrift(model, day);
     const f = partial(day);
     const impressions = Math.round(t.impressions * f);
@@ -128,18 +131,19 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
         // Fresh hours are still filling in; the current one only up to this minute.
         const w = profile[h]! * (day > finalThrough ? 0.9 : 1) * (day === today && h === nowHour ? minute / 60 : 1);
         const hourDrift = drift * Math.exp(0.03 * gaussian(model.seed, day, 60 + h));
-        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h) });
+        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h), effects: t.effects });
       }
     } else if (byDate) {
-      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day) });
+      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day), effects: t.effects });
     } else {
+      singleEffects.add(t.effects ?? [], impressions);
       // The period's position scale is its days' drift, weighted by impressions.
       single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks, posSum: single.totals.posSum! + drift * impressions };
     }
   }
   if (!byDate && !byHour) {
     single.totals = { ...single.totals, posSum: single.totals.impressions! > 0 ? single.totals.posSum! / single.totals.impressions! : 1 };
-    cells.push(single);
+    cells.push({ ...single, effects: singleEffects.result() });
   }
 
   const familyDims = [...new Set([...dims.filter((d) => d !== 'date' && d !== 'hour'), ...filters.map((f) => f.dimension)])];

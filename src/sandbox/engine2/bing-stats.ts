@@ -4,7 +4,10 @@ import { apportionCells, buildComboTable, type MetricPlan } from '../data/cube.t
 import { PACIFIC, weekday, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
 import { siteModel, type SiteModel } from '../data/site-model.ts';
-import { ANONYMOUS, searchDayTotals, searchModel, type SearchModel } from '../engine1/search-model.ts';
+import { ANONYMOUS, ctrAt, searchModel, type SearchModel } from '../engine1/search-model.ts';
+import { createEffectMix } from '../data/cell-effects.ts';
+import { eventDays } from '../scenarios/scenario-events.ts';
+import { plantedSearchDay } from '../scenarios/search-effects.ts';
 import type { DemoSite } from '../catalogue.ts';
 import { bingDate } from './bing-dates.ts';
 
@@ -62,7 +65,7 @@ const weeklyCache = new Map<string, unknown[]>();
 /** Rows per (key, week) where key is the query or the page; optionally restricted to one query or page. */
 export function weeklyStats(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
   // Whole-history answers only change daily: memoise the last few (clients poll them per TTL).
-  const cacheKey = JSON.stringify([site.key, zonedParts(now, PACIFIC).day, by, only ?? null]);
+  const cacheKey = JSON.stringify([site.key, site.scenario?.version ?? 0, zonedParts(now, PACIFIC).day, by, only ?? null]);
   const hit = weeklyCache.get(cacheKey);
   if (hit) return hit;
   const rows = computeWeekly(site, now, by, only);
@@ -76,12 +79,14 @@ function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: {
   const starts = weeks(today);
   const cells = starts.map((start) => {
     let impressions = 0, clicks = 0;
+    const effects = createEffectMix();
     for (let d = start; d < start + 7; d++) {
-      const t = searchDayTotals(model, search, 'engine2', 'web', d);
+      const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
       impressions += t.impressions;
       clicks += t.clicks;
+      effects.add(t.effects ?? [], t.impressions);
     }
-    return { totals: { impressions, clicks }, jitterKey: hashString(`w${start}`) || 1 };
+    return { totals: { impressions, clicks }, jitterKey: hashString(`w${start}`) || 1, effects: effects.result() };
   });
   const dims = only?.query !== undefined || only?.page !== undefined ? ['query', 'page'] : [by];
   const table = buildComboTable(search.families, dims, 0);
@@ -113,7 +118,7 @@ export function rankAndTraffic(site: DemoSite, now: Date): unknown[] {
   const { model, search, today } = context(site, now);
   const out: unknown[] = [];
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = searchDayTotals(model, search, 'engine2', 'web', d);
+    const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
     out.push({ __type: `RankAndTrafficStats${NS}`, Clicks: t.clicks, Date: bingDate(d), Impressions: t.impressions });
   }
   return out;
@@ -130,11 +135,16 @@ export function queryDaily(site: DemoSite, now: Date, query: string, page?: stri
   const position = atoms.reduce((acc, a) => acc + a.share * a.position, 0) / atoms.reduce((acc, a) => acc + a.share, 0);
   const seed = hashString(query + (page ?? ''));
   const out = [];
+  const losses = (site.scenario?.search ?? []).filter((e) => e.kind === 'ranking_loss' && e.query.toLowerCase() === query.toLowerCase());
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = searchDayTotals(model, search, 'engine2', 'web', d);
+    const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
     const impressions = Math.round(t.impressions * share * Math.exp(0.25 * gaussian(seed, d)));
     if (impressions === 0) continue;
-    out.push({ day: d, impressions, clicks: Math.min(impressions, Math.round(impressions * ctr * Math.exp(0.3 * gaussian(seed, d, 1)))), position: Math.max(1, Math.round(position * Math.exp(0.05 * gaussian(seed, d, 2)))) });
+    // A planted ranking loss puts the query at its new position with the CTR that position gets.
+    const loss = losses.findLast((e) => d >= eventDays(e).first);
+    const dayPosition = loss && loss.kind === 'ranking_loss' ? loss.position : position;
+    const dayCtr = dayPosition === position ? ctr : ctr * (ctrAt(dayPosition) / ctrAt(position));
+    out.push({ day: d, impressions, clicks: Math.min(impressions, Math.round(impressions * dayCtr * Math.exp(0.3 * gaussian(seed, d, 1)))), position: Math.max(1, Math.round(dayPosition * Math.exp(0.05 * gaussian(seed, d, 2)))) });
   }
   return out;
 }
