@@ -3,8 +3,12 @@
 // with the segments that moved most that day. Days the provider may still revise are never reported. Analytics:
 // one batchRunReports call (the series and three 2-D series by date); search: engine1 daily rows.
 import { addDays, eachDay, type DateRange } from '../domain/calendar.ts';
-import { DAILY, findAnomalies, expectedAt, type AnomalyOptions, type SeriesPoint } from '../domain/insights/anomalies.ts';
+import { todayInZone } from '../domain/time-zone.ts';
+import { DAILY, HOURLY, findAnomalies, expectedAt, type AnomalyOptions, type SeriesPoint } from '../domain/insights/anomalies.ts';
 import type { PeriodJson } from '../domain/period.ts';
+import { quoteInput } from '../domain/quote.ts';
+import { hourKeyAt } from '../domain/hours.ts';
+import { invalidParameter } from '../errors/app-error.ts';
 import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
@@ -19,6 +23,7 @@ import { engine1Freshness, resolveSearchSources } from './search-sources.ts';
 
 export interface AnomalyArgs extends PeriodArgs {
   metric?: string | null;
+  interval?: string | null;
 }
 
 export interface AnomalyDriver {
@@ -32,6 +37,8 @@ export interface AnomalyDriver {
 
 export interface AnomalyJson {
   date: string;
+  /** interval=hour: the hour (ISO-8601 with the project zone's offset). */
+  hour?: string;
   observed: number;
   expected: number;
   score: number;
@@ -79,6 +86,12 @@ interface SeriesSet {
 
 export async function findMetricAnomalies(ctx: GraphQLContext, args: AnomalyArgs): Promise<AnomalyReport> {
   const search = isSearchMetric(args.metric);
+  const interval = args.interval ?? 'day';
+  if (interval === 'hour') {
+    if (!search) throw invalidParameter('interval', 'Hourly anomalies read engine1\'s hourly data: use metric=clicks, impressions, ctr or position with interval=hour.');
+    return hourlyAnomalies(ctx, args);
+  }
+  if (interval !== 'day' && interval !== '') throw invalidParameter('interval', `Invalid interval ${quoteInput(interval)} for anomalies: expected day (default) or hour.`);
   const scope = await resolveReportScope(ctx, { ...args, period: args.period ?? '90days', compare: args.compare ?? 'none' }, 'none', search ? 'project' : 'analytics');
   const history: DateRange = { start: addDays(scope.period.start, -HISTORY_DAYS), end: scope.period.end };
   let plan: MetricPlan;
@@ -203,4 +216,43 @@ function largest(values: Map<string, DaySeries>): Map<string, DaySeries> {
 
 function round(value: number): number {
   return Number.parseFloat(value.toPrecision(6));
+}
+
+/** engine1 keeps hourly data for 10 days: the last 3 days (after 7 of history) are judged, hour by hour. */
+const HOURLY_WINDOW_DAYS = 10;
+
+async function hourlyAnomalies(ctx: GraphQLContext, args: AnomalyArgs): Promise<AnomalyReport> {
+  const scope = await resolveReportScope(ctx, { ...args, period: args.period ?? '7days', compare: 'none' }, 'none');
+  const plan = planMetric(args.metric, undefined);
+  const { connected, warnings } = await resolveSearchSources(ctx, scope.project, 'engine1');
+  const today = todayInZone(scope.project.timezone, scope.now);
+  const request = { startDate: addDays(today, -HOURLY_WINDOW_DAYS), endDate: today, dimensions: ['hour'], dataState: 'hourly_all', rowLimit: 25_000 };
+  const result = await ctx.loaders.engine1.query(connected.engine1!, request, reportPolicy(today, scope.project.timezone, scope.now), scope.force);
+  const byHour = new Map<string, { num: number; den: number }>();
+  for (const row of result.value.rows) {
+    const instant = Date.parse(row.keys.hour ?? '');
+    if (Number.isNaN(instant)) continue;
+    addDay(byHour, hourKeyAt(instant, scope.project.timezone), plan.parts(row));
+  }
+  const hours = [...byHour.keys()].sort();
+  const incompleteFrom = result.value.firstIncompleteHour ? hourKeyAt(Date.parse(result.value.firstIncompleteHour), scope.project.timezone) : undefined;
+  const ratio = plan.kind === 'ratio';
+  const points: SeriesPoint[] = hours.map((hour) => {
+    const p = byHour.get(hour)!;
+    return { key: hour, value: ratio ? (p.den > 0 ? p.num / p.den : 0) : p.num, incomplete: incompleteFrom !== undefined && hour >= incompleteFrom };
+  });
+  const inPeriod = (hour: string) => hour.slice(0, 10) >= scope.period.start && hour.slice(0, 10) <= scope.period.end;
+  const from = Math.max(HOURLY.season * HOURLY.cycles, points.findIndex((p) => inPeriod(p.key)));
+  const anomalies: AnomalyJson[] = findAnomalies(points, { ...HOURLY, from, ...(ratio ? { scale: 'linear', minDeviation: RATIO_DEVIATION } : {}) })
+    .filter((a) => inPeriod(a.key))
+    .map((a) => ({ date: a.key.slice(0, 10), hour: a.key, observed: round(a.observed), expected: round(a.expected), score: a.score, direction: a.direction, kind: a.kind, days: a.length, drivers: [] }));
+  if (incompleteFrom) warnings.push({ code: 'incomplete_data', message: `engine1 hourly data from ${incompleteFrom} on is still being completed; those hours are not judged.` });
+  return {
+    project: scope.project.key,
+    period: scope.periodJson,
+    metric: plan.metric,
+    baseline: `median of the same hour over the ${HOURLY.cycles} days before; score = log(observed/expected) in robust spreads; |score| ≥ ${HOURLY.threshold} and ≥ ${HOURLY.minDeviation * 100}% off; engine1 keeps hourly data for ${HOURLY_WINDOW_DAYS} days, so only hours from ${points[from]?.key.slice(0, 10) ?? today} on can be judged`,
+    anomalies: anomalies.slice(0, MAX_ANOMALIES),
+    meta: buildMeta({ results: [result], sources: ['engine1'], warnings: [...scope.warnings, ...warnings], now: scope.now }),
+  };
 }

@@ -35,9 +35,14 @@ describe('insights/changes', () => {
     expect(body.change.delta).toBe(body.change.value - body.change.previous);
     const drivers = body.drivers as Driver[];
     expect(drivers.length).toBeGreaterThan(0);
-    const magnitudes = drivers.map((d) => Math.abs(d.contribution));
-    expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
-    expect(new Set(drivers.map((d) => d.dimension))).toEqual(new Set(['sessionDefaultChannelGroup', 'country', 'deviceCategory', 'landingPage']));
+    // Significant drivers lead; each group is ranked by |contribution|.
+    const significant = drivers.filter((d) => d.significant);
+    expect(drivers.slice(0, significant.length)).toEqual(significant);
+    for (const group of [significant, drivers.filter((d) => !d.significant)]) {
+      const magnitudes = group.map((d) => Math.abs(d.contribution));
+      expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
+    }
+    expect((body.dimensions as { dimension: string }[]).map((d) => d.dimension)).toEqual(['sessionDefaultChannelGroup', 'country', 'deviceCategory', 'landingPage']);
     for (const d of body.dimensions as { dimension: string; delta: number }[]) {
       if (d.dimension === 'landingPage') continue; // GA rows by landing page may omit "(not set)" sessions
       expect(d.delta).toBeCloseTo(body.change.delta, 0);
@@ -58,14 +63,14 @@ describe('insights/changes', () => {
   });
 
   it('explains a search metric by query, page, country, device and engine', async () => {
-    const { status, body } = await rt.get(`${BASE}/changes?metric=clicks&period=28days`);
+    const { status, body } = await rt.get('/api/v1/metrics/northwind-journal/insights/changes?metric=clicks&period=28days');
     expect(status).toBe(200);
     InsightChangesResponse.parse(body);
     expect((body.dimensions as { dimension: string }[]).map((d) => d.dimension)).toEqual(['query', 'page', 'country', 'device', 'engine']);
     const engines = (body.drivers as Driver[]).filter((d) => d.dimension === 'engine');
     expect(engines.reduce((a, d) => a + d.contribution, 0)).toBe(body.change.delta);
     expect(body.meta.sources).toEqual(['engine1', 'engine2']);
-  });
+  }, 60_000);
 
   it.each([
     ['metric=nope', 'metric'],
@@ -99,6 +104,20 @@ describe('insights/anomalies', () => {
     const processing = (body.meta.warnings as { code: string; message: string }[]).find((w) => w.code === 'incomplete_data');
     expect(processing).toBeDefined();
     for (const a of body.anomalies as { date: string }[]) expect(a.date < body.period.end).toBe(true);
+  });
+
+  it('interval=hour judges engine1 hours, each anomaly with its hour; analytics metrics cannot', async () => {
+    const { status, body } = await rt.get('/api/v1/metrics/tiny-saas/insights/anomalies?metric=clicks&interval=hour');
+    expect(status).toBe(200);
+    InsightAnomaliesResponse.parse(body);
+    expect(body.baseline).toContain('same hour');
+    expect(body.meta.sources).toEqual(['engine1']);
+    for (const a of body.anomalies as { date: string; hour: string }[]) expect(a.hour.startsWith(a.date)).toBe(true);
+    const refused = await rt.get('/api/v1/metrics/tiny-saas/insights/anomalies?interval=hour');
+    expect(refused.status).toBe(400);
+    expect(refused.body.param).toBe('interval');
+    const week = await rt.get('/api/v1/metrics/tiny-saas/insights/anomalies?interval=week');
+    expect(week.body.param).toBe('interval');
   });
 
   it('rejects an unknown metric naming it', async () => {

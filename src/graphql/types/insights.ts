@@ -81,6 +81,7 @@ const AnomalyDriverRef = builder.objectRef<AnomalyDriver>('AnomalyDriver').imple
 const AnomalyRef = builder.objectRef<AnomalyJson>('Anomaly').implement({
   fields: (t) => ({
     date: t.field({ type: 'Date', resolve: (a) => a.date }),
+    hour: t.string({ nullable: true, description: 'interval=hour: the hour, ISO-8601 with the project zone offset.', resolve: (a) => a.hour ?? null }),
     observed: t.exposeFloat('observed'),
     expected: t.exposeFloat('expected'),
     score: t.exposeFloat('score', { description: 'How far off, in robust spreads; sign = direction.' }),
@@ -140,7 +141,7 @@ const SearchOpportunitiesRef = builder.objectRef<SearchOpportunities>('SearchOpp
 });
 
 const CHANGES_ARGS = ['period', 'compare', 'metric', 'sp', 'force'] as const;
-const ANOMALIES_ARGS = ['period', 'metric', 'force'] as const;
+const ANOMALIES_ARGS = ['period', 'metric', 'interval', 'force'] as const;
 const OPPORTUNITIES_ARGS = ['period', 'sp', 'brand', 'force'] as const;
 
 builder.queryField('changes', (t) =>

@@ -176,8 +176,8 @@ export const READ_TOOLS: readonly ToolRow[] = [
   defineTool({
     name: 'find_anomalies',
     title: 'Find anomalous days',
-    description: 'Days that break a metric’s own weekday pattern (expected = median of the same weekday over the 4 weeks before; score in robust spreads), in the total and in the largest channels, countries and devices, each with observed, expected, score, direction, kind (spike or shift) and the segments that moved most that day. metric defaults to sessions (clicks, impressions, ctr, position use engine1); period defaults to 90days. Days the provider may still revise are never reported.',
-    args: ['project', 'metric', 'period', 'force'],
+    description: 'Days that break a metric’s own weekday pattern (expected = median of the same weekday over the 4 weeks before; score in robust spreads), in the total and in the largest channels, countries and devices, each with observed, expected, score, direction, kind (spike or shift) and the segments that moved most that day. metric defaults to sessions (clicks, impressions, ctr, position use engine1); period defaults to 90days. interval=hour (with an engine1 metric) judges hours against the same hour of the 3 days before, within engine1’s 10-day hourly window. Days and hours the provider may still revise are never reported.',
+    args: ['project', 'metric', 'period', 'interval', 'force'],
     required: ['project'],
     operation: 'InsightAnomalies',
     field: 'anomalies',

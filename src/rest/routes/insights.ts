@@ -40,11 +40,11 @@ export const insightRoutes = [
     path: '/api/v1/metrics/:projectKey/insights/anomalies',
     operation: 'InsightAnomalies',
     field: 'anomalies',
-    query: ['metric', 'period', 'force'],
+    query: ['metric', 'period', 'interval', 'force'],
     csvRows: anomalyRows,
     summary: 'Days that break the pattern',
     description:
-      "Days of the period (default 90days) whose value is far from the same weekday's median over the 4 weeks before, measured in robust spreads (MAD); in the total and in the largest segments of channel, country and device (search metrics: engine1 by country and device). Each with expected, observed, score, direction, kind (spike or shift) and the segments that moved most that day. Days the provider may still revise are not judged.",
+      "Days of the period (default 90days) whose value is far from the same weekday's median over the 4 weeks before, measured in robust spreads (MAD); in the total and in the largest segments of channel, country and device (search metrics: engine1 by country and device). Each with expected, observed, score, direction, kind (spike or shift) and the segments that moved most that day. Days the provider may still revise are not judged. interval=hour with clicks, impressions, ctr or position judges engine1's hours (its last 10 days) against the same hour of the 3 days before; each anomaly then carries `hour`.",
     tags: ['insights'],
   }),
   defineRestRoute({
