@@ -184,7 +184,10 @@ describe('a ranking loss', () => {
     const after = await daily(query);
     const from = after.filter((r) => r.keys[0] >= FROM);
     expect(from.length).toBe(5);
-    for (const r of from) expect(r.position).toBeGreaterThan(9), expect(r.position).toBeLessThan(13);
+    for (const r of from) {
+      expect(r.position).toBeGreaterThan(9);
+      expect(r.position).toBeLessThan(13);
+    }
     expect(after.filter((r) => r.keys[0] < FROM)).toEqual(before.filter((r) => r.keys[0] < FROM));
     const sum = (rows: Json[], k: string) => rows.filter((r) => r.keys[0] >= FROM).reduce((a, r) => a + r[k], 0);
     expect(sum(after, 'clicks')).toBeLessThan(sum(before, 'clicks') * 0.5);
@@ -210,5 +213,52 @@ describe('a ranking loss', () => {
     const late = weeks.filter((w) => new Date(Number(/\d+/.exec(w.Date)![0])).toISOString().slice(0, 10) >= '2026-05-08');
     expect(late.length).toBeGreaterThan(0);
     for (const w of late) expect(w.AvgImpressionPosition).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('a cannibalisation', () => {
+  it('splits the query over the listed pages from its day on both engines, taking turns, at a worse position', async () => {
+    const query = 'hiking boots';
+    const pagesOf = async (startDate: string, endDate: string) =>
+      gscRows(SHOP_SITE, { startDate, endDate, dimensions: ['page', 'date'], dimensionFilterGroups: [{ filters: [{ dimension: 'query', expression: query }] }] });
+    const before = await pagesOf('2026-04-27', '2026-05-06');
+    const ranked = before.filter((r) => r.keys[1] < '2026-05-01');
+    const pages = ['/', '/sale'];
+    await control('POST', { events: [{ kind: 'cannibalisation', site: SHOP_SITE, query, pages, from: '2026-05-01' }] });
+    const after = await pagesOf('2026-04-27', '2026-05-06');
+    expect(after.filter((r) => r.keys[1] < '2026-05-01')).toEqual(ranked);
+    const late = after.filter((r) => r.keys[1] >= '2026-05-01');
+    expect(new Set(late.map((r) => new URL(r.keys[0]).pathname))).toEqual(new Set(pages));
+    // The split swings: each page leads on some day.
+    const leaders = new Set(['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04', '2026-05-05', '2026-05-06'].map((d) => late.filter((r) => r.keys[1] === d).sort((a, b) => b.impressions - a.impressions)[0]!.keys[0]));
+    expect(leaders.size).toBe(2);
+    const impressions = (rows: Json[]) => rows.reduce((a, r) => a + r.impressions, 0);
+    expect(ratio(impressions(late), impressions(before.filter((r) => r.keys[1] >= '2026-05-01')))).toBeCloseTo(1, 1);
+    const best = Math.min(...ranked.map((r) => r.position));
+    expect(Math.min(...late.map((r) => r.position))).toBeGreaterThan(best);
+    const url = `https://ssl.bing.com/webmaster/api.svc/json/GetQueryPageStats?apikey=${sandbox.credentials.bingApiKey}&siteUrl=${encodeURIComponent(SHOP_SITE)}&query=${encodeURIComponent(query)}`;
+    const weeks = ((await (await sandbox.fetch(new Request(url))).json()) as Json).d as Json[];
+    const lateWeeks = weeks.filter((w) => new Date(Number(/\d+/.exec(w.Date)![0])).toISOString().slice(0, 10) >= '2026-05-08');
+    expect(new Set(lateWeeks.map((w) => new URL(w.Query).pathname))).toEqual(new Set(pages));
+  });
+});
+
+describe('with events planted', () => {
+  it('breakdowns still add up to the totals on GA and engine1', async () => {
+    await control('POST', { events: [
+      SHIFT,
+      { kind: 'spike', property: LARGE, dimension: 'deviceCategory', value: 'tablet', date: '2026-05-12', factor: 4 },
+      { kind: 'segment_shift', property: LARGE, dimension: 'sessionDefaultChannelGroup', value: 'Organic Search', from: '2026-05-20', factor: 0.8 },
+    ] });
+    const total = async (dimension: string) => [...(await gaRows(LARGE, dimension, '2026-05-01', '2026-05-28', ['sessions'])).values()].reduce((a, r) => a + r[0]!, 0);
+    const sessions = await total('country');
+    expect(sessions).toBeGreaterThan(0);
+    expect(await total('deviceCategory')).toBe(sessions);
+    expect(await total('sessionDefaultChannelGroup')).toBe(sessions);
+    const clicks = async (dimensions: string[]) => (await gscRows(SHOP_SITE, { startDate: '2026-05-01', endDate: '2026-05-28', dimensions })).reduce((a, r) => a + r.clicks, 0);
+    const all = await clicks([]);
+    expect(all).toBeGreaterThan(0);
+    expect(await clicks(['country'])).toBe(all);
+    expect(await clicks(['device'])).toBe(all);
   });
 });

@@ -6,9 +6,10 @@ import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from 
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
 import { hourProfile, siteModel } from '../data/site-model.ts';
-import { ANONYMOUS, PLAIN_RESULT, positionDrift, searchModel } from './search-model.ts';
+import { ANONYMOUS, PLAIN_RESULT, positionDrift } from './search-model.ts';
 import { createEffectMix } from '../data/cell-effects.ts';
 import { plantedSearchDay } from '../scenarios/search-effects.ts';
+import { competingSearch } from '../scenarios/competing-pages.ts';
 import { badRequest } from './gsc-errors.ts';
 
 type Json = Record<string, unknown>;
@@ -105,7 +106,8 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const responseAggregation = aggregation === 'auto' ? (pageInvolved ? 'byPage' : 'byProperty') : aggregation;
 
   const model = siteModel(site);
-  const search = searchModel(model, 'engine1');
+  const planted = competingSearch(site, model, 'engine1');
+  const search = planted.search;
   const { day: today, hour: nowHour, minute } = zonedParts(now, PACIFIC);
   const finalThrough = today - (nowHour < 12 ? 3 : 2);
   const lastDay = Math.min(endDay, dataState === 'final' ? finalThrough : today);
@@ -119,7 +121,7 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const profile = hourProfile(site.kind);
   const singleEffects = createEffectMix();
   for (let day = firstDay; day <= lastDay; day++) {
-    const t = plantedSearchDay(site, model, search, 'engine1', type, day);
+    const t = plantedSearchDay(site, model, planted, 'engine1', type, day);
     const drift = positionDrift(model, day);
     const f = partial(day);
     const impressions = Math.round(t.impressions * f);

@@ -8,6 +8,7 @@ import { ANONYMOUS, ctrAt, searchModel, type SearchModel } from '../engine1/sear
 import { createEffectMix } from '../data/cell-effects.ts';
 import { eventDays } from '../scenarios/scenario-events.ts';
 import { plantedSearchDay } from '../scenarios/search-effects.ts';
+import { competingSearch } from '../scenarios/competing-pages.ts';
 import type { DemoSite } from '../catalogue.ts';
 import { bingDate } from './bing-dates.ts';
 
@@ -27,12 +28,14 @@ const PLAN: MetricPlan[] = [
 interface Context {
   model: SiteModel;
   search: SearchModel;
+  /** The search model with the site's competing pages (cannibalisation scenarios), for the page-level stats. */
+  planted: ReturnType<typeof competingSearch>;
   today: number;
 }
 
 function context(site: DemoSite, now: Date): Context {
   const model = siteModel(site);
-  return { model, search: searchModel(model, 'engine2'), today: zonedParts(now, PACIFIC).day };
+  return { model, search: searchModel(model, 'engine2'), planted: competingSearch(site, model, 'engine2'), today: zonedParts(now, PACIFIC).day };
 }
 
 /** Weekly buckets start on Fridays (as observed in recorded responses) and are reported once complete. */
@@ -75,13 +78,14 @@ export function weeklyStats(site: DemoSite, now: Date, by: 'query' | 'page', onl
 }
 
 function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: { query?: string; page?: string }): unknown[] {
-  const { model, search, today } = context(site, now);
+  const { model, planted, today } = context(site, now);
+  const search = planted.search;
   const starts = weeks(today);
   const cells = starts.map((start) => {
     let impressions = 0, clicks = 0;
     const effects = createEffectMix();
     for (let d = start; d < start + 7; d++) {
-      const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
+      const t = plantedSearchDay(site, model, planted, 'engine2', 'web', d);
       impressions += t.impressions;
       clicks += t.clicks;
       effects.add(t.effects ?? [], t.impressions);
@@ -115,10 +119,10 @@ function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: {
 }
 
 export function rankAndTraffic(site: DemoSite, now: Date): unknown[] {
-  const { model, search, today } = context(site, now);
+  const { model, planted, today } = context(site, now);
   const out: unknown[] = [];
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
+    const t = plantedSearchDay(site, model, planted, 'engine2', 'web', d);
     out.push({ __type: `RankAndTrafficStats${NS}`, Clicks: t.clicks, Date: bingDate(d), Impressions: t.impressions });
   }
   return out;
@@ -126,7 +130,7 @@ export function rankAndTraffic(site: DemoSite, now: Date): unknown[] {
 
 /** Daily traffic of one query (optionally one page): its expected share of each day with its own noise. */
 export function queryDaily(site: DemoSite, now: Date, query: string, page?: string): { day: number; impressions: number; clicks: number; position: number }[] {
-  const { model, search, today } = context(site, now);
+  const { model, search, planted, today } = context(site, now);
   const atoms = search.queryAtoms.filter((a) => a.query !== ANONYMOUS && a.query.toLowerCase() === query.toLowerCase() && (page === undefined || a.page.toLowerCase() === page.toLowerCase()));
   if (atoms.length === 0) return [];
   const total = search.queryAtoms.reduce((acc, a) => acc + a.share, 0);
@@ -137,7 +141,7 @@ export function queryDaily(site: DemoSite, now: Date, query: string, page?: stri
   const out = [];
   const losses = (site.scenario?.search ?? []).filter((e) => e.kind === 'ranking_loss' && e.query.toLowerCase() === query.toLowerCase());
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
-    const t = plantedSearchDay(site, model, search, 'engine2', 'web', d);
+    const t = plantedSearchDay(site, model, planted, 'engine2', 'web', d);
     const impressions = Math.round(t.impressions * share * Math.exp(0.25 * gaussian(seed, d)));
     if (impressions === 0) continue;
     // A planted ranking loss puts the query at its new position with the CTR that position gets.

@@ -2,7 +2,7 @@
 // to its demo site (a GA property id, or a search site URL matched by host) and checked against the site's data.
 import type { DemoSite } from '../catalogue.ts';
 import { siteModel } from '../data/site-model.ts';
-import { buildFamilies } from '../analytics/families.ts';
+import { propertyContext } from '../analytics/context.ts';
 import { ANONYMOUS, searchModel } from '../engine1/search-model.ts';
 import type { ScenarioEvent, SearchEvent, SegmentEvent, StoredEvent } from './scenario-events.ts';
 
@@ -55,7 +55,7 @@ function siteOf(catalogue: readonly DemoSite[], event: ScenarioEvent): DemoSite 
 function checkAgainstData(site: DemoSite, event: ScenarioEvent): ScenarioIssue | undefined {
   const model = siteModel(site);
   if (event.kind === 'segment_shift' || event.kind === 'spike') {
-    const family = buildFamilies(model).find((f) => f.dims.includes(event.dimension))!;
+    const family = propertyContext(site, new Date()).families.find((f) => f.dims.includes(event.dimension))!;
     const at = family.dims.indexOf(event.dimension);
     const wanted = event.value.toLowerCase();
     if (!family.atoms.some((a) => a.values[at]!.toLowerCase() === wanted)) return { path: 'value', message: `${event.dimension} "${event.value}" does not occur in property ${site.analytics.propertyId}.` };

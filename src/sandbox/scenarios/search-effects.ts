@@ -8,6 +8,9 @@ import { COUNTRIES } from '../data/geo.ts';
 import { ANONYMOUS, ctrAt, searchDayTotals, type QueryAtom, type SearchModel } from '../engine1/search-model.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { eventDays, type SearchEvent, type SegmentEvent } from './scenario-events.ts';
+import { competitionEffects, type competingSearch } from './competing-pages.ts';
+
+type CompetingSearch = ReturnType<typeof competingSearch>;
 
 export type Engine = 'engine1' | 'engine2';
 
@@ -92,11 +95,14 @@ export function searchTotalsFactor(search: SearchModel, effects: readonly CellEf
 }
 
 /** A day's impressions and clicks of one engine and search type with the planted events applied. */
-export function plantedSearchDay(site: DemoSite, model: SiteModel, search: SearchModel, engine: Engine, type: string, day: number): { impressions: number; clicks: number; effects?: CellEffect[] } {
+export function plantedSearchDay(site: DemoSite, model: SiteModel, planted: CompetingSearch, engine: Engine, type: string, day: number): { impressions: number; clicks: number; effects?: CellEffect[] } {
+  const { search, competitions } = planted;
   const base = searchDayTotals(model, search, engine, type, day);
   const effects = searchDayEffects(site, search, engine, day);
-  if (!effects.length) return base;
+  const competing = competitionEffects(competitions, day);
+  if (!effects.length && !competing.effects.length) return base;
   const f = searchTotalsFactor(search, effects);
   const impressions = Math.round(base.impressions * f.impressions);
-  return { impressions, clicks: Math.min(impressions, Math.round(base.clicks * f.clicks)), effects };
+  // Competing pages split the query's impressions (the total stays) and lose clicks to their worse position.
+  return { impressions, clicks: Math.min(impressions, Math.round(base.clicks * f.clicks * competing.clicks)), effects: [...effects, ...competing.effects] };
 }
