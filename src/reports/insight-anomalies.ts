@@ -64,14 +64,15 @@ export interface AnomalyReport {
 export const ANALYTICS_ANOMALY_DIMENSIONS = ['sessionDefaultChannelGroup', 'country', 'deviceCategory'] as const;
 export const SEARCH_ANOMALY_DIMENSIONS = ['country', 'device'] as const;
 /** Segments of each dimension watched on their own: the largest ones, with enough volume to have a pattern. */
-const SEGMENTS_PER_DIMENSION = 5;
+const SEGMENTS_PER_DIMENSION = 10;
 const MIN_SEGMENT_DAILY = 20;
 const DRIVERS_PER_ANOMALY = 3;
 const HISTORY_DAYS = DAILY.season * DAILY.cycles;
 /** Segment series are noisier and many: a stricter bar keeps false alarms to about one per quarter. */
-const SEGMENT_STRICTNESS = { threshold: 5.5, minDeviation: 0.3 };
+const SEGMENT_STRICTNESS = { threshold: 5, runThreshold: 3, minDeviation: 0.25 };
 const RATIO_DEVIATION = 0.1;
 const MAX_ANOMALIES = 20;
+const SHIFT_DAYS = 3;
 
 type DaySeries = Map<string, { num: number; den: number }>;
 interface SeriesSet {
@@ -134,21 +135,23 @@ export async function findMetricAnomalies(ctx: GraphQLContext, args: AnomalyArgs
     days: a.length,
     drivers: ratio ? [] : driversOn(a.index),
   }));
+  // A day off in several segments is reported once, for the segment furthest off its own pattern.
   const seen = new Set(anomalies.map((a) => a.date));
-  for (const s of ratio ? [] : segments) {
-    for (const a of findAnomalies(s.points, { ...base, ...SEGMENT_STRICTNESS })) {
-      if (seen.has(a.key)) continue;
-      seen.add(a.key);
-      const segment = { dimension: s.dimension, value: s.value };
-      anomalies.push({ date: a.key, observed: round(a.observed), expected: round(a.expected), score: a.score, direction: a.direction, kind: a.kind, days: a.length, segment, drivers: [{ ...segment, observed: round(a.observed), expected: round(a.expected), contribution: round(a.observed - a.expected) }, ...driversOn(a.index, segment).slice(0, DRIVERS_PER_ANOMALY - 1)] });
-    }
+  const inSegments = (ratio ? [] : segments)
+    .flatMap((s) => findAnomalies(s.points, { ...base, ...SEGMENT_STRICTNESS }).map((a) => ({ a, segment: { dimension: s.dimension, value: s.value } })))
+    .sort((x, y) => Math.abs(y.a.score) - Math.abs(x.a.score));
+  for (const { a, segment } of inSegments) {
+    if (seen.has(a.key)) continue;
+    seen.add(a.key);
+    const own = { ...segment, observed: round(a.observed), expected: round(a.expected), contribution: round(a.observed - a.expected) };
+    anomalies.push({ date: a.key, observed: own.observed, expected: own.expected, score: a.score, direction: a.direction, kind: a.kind, days: a.length, segment, drivers: [own, ...driversOn(a.index, segment).slice(0, DRIVERS_PER_ANOMALY - 1)] });
   }
   anomalies.sort((a, b) => Math.abs(b.score) - Math.abs(a.score));
   return {
     project: scope.project.key,
     period: scope.periodJson,
     metric: plan.metric,
-    baseline: `median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD of the previous ${HISTORY_DAYS} days); |score| ≥ ${DAILY.threshold} and ≥ ${DAILY.minDeviation * 100}% off for the total, ≥ ${SEGMENT_STRICTNESS.threshold} and ≥ ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment${series.lastComplete < scope.period.end ? `; days after ${series.lastComplete} are not judged (the provider may still revise them)` : ''}`,
+    baseline: `expected = median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD over the previous ${HISTORY_DAYS} days); a spike is |score| ≥ ${DAILY.threshold}, a shift ${SHIFT_DAYS} or more days in a row at |score| ≥ ${DAILY.runThreshold}; at least ${DAILY.minDeviation * 100}% off for the total, ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment${series.lastComplete < scope.period.end ? `; days after ${series.lastComplete} are not judged (the provider may still revise them)` : ''}`,
     anomalies: anomalies.slice(0, MAX_ANOMALIES).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
     meta: buildMeta({ results: series.results, sources: series.sources, warnings: [...scope.warnings, ...series.warnings], now: scope.now, ...(search ? {} : { zone: scope.timezone }), ...(series.dataThrough ? { dataThrough: series.dataThrough } : {}) }),
   };

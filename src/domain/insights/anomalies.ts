@@ -36,12 +36,14 @@ export interface AnomalyOptions {
   minDeviation: number;
   /** Points from this index on are candidates (the ones before only serve as history). */
   from: number;
+  /** |score| each point of a run must reach to make a shift (default: threshold). */
+  runThreshold?: number;
   /** log: counts (a doubling is as far as a halving); linear: ratios such as engagementRate, compared as differences. */
   scale?: 'log' | 'linear';
 }
 
-export const DAILY: Omit<AnomalyOptions, 'from'> = { season: 7, cycles: 4, threshold: 4.5, minDeviation: 0.2 };
-export const HOURLY: Omit<AnomalyOptions, 'from'> = { season: 24, cycles: 3, threshold: 5, minDeviation: 0.5 };
+export const DAILY: Omit<AnomalyOptions, 'from'> = { season: 7, cycles: 4, threshold: 5, runThreshold: 3, minDeviation: 0.15 };
+export const HOURLY: Omit<AnomalyOptions, 'from'> = { season: 24, cycles: 3, threshold: 5, runThreshold: 3.5, minDeviation: 0.5 };
 const MAD_SCALE = 1.4826;
 /** A spread floor (in log units) so a perfectly smooth history does not make every wobble infinite. */
 const MIN_SPREAD = 0.03;
@@ -49,6 +51,8 @@ const MIN_SPREAD = 0.03;
 const MIN_LINEAR_SPREAD = 0.01;
 /** A run of at least this many off points in one direction is a level shift. */
 const SHIFT_RUN = 3;
+/** Each point of a run must be at least this share of `minDeviation` off. */
+const RUN_DEVIATION_SHARE = 0.6;
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
@@ -74,50 +78,47 @@ function logRatio(observed: number, expected: number): number {
 }
 
 /**
- * Scores every candidate point against its baseline; the spread is the MAD of the residuals of the history
- * window before it, which excludes points already flagged so one anomaly does not hide the next.
+ * Scores every point against its baseline, in spreads of the residuals of the history window before it (median
+ * and MAD, so earlier anomalies barely move them). A spike is one point at or above `threshold`; a shift is a run
+ * of at least three consecutive points off in one direction at or above `runThreshold` each — a level change is
+ * rarely extreme on its first day, but noise is almost never off three days running. Each run is reported once,
+ * on its first point.
  */
 export function findAnomalies(points: readonly SeriesPoint[], options: AnomalyOptions): Anomaly[] {
+  const expected = points.map((p, i) => (p.incomplete ? undefined : expectedAt(points, i, options)));
   const residuals: (number | undefined)[] = points.map((p, i) => {
-    if (p.incomplete) return undefined;
-    const expected = expectedAt(points, i, options);
-    if (expected === undefined) return undefined;
-    return options.scale === 'linear' ? p.value - expected : logRatio(p.value, expected);
+    const e = expected[i];
+    if (e === undefined) return undefined;
+    return options.scale === 'linear' ? p.value - e : logRatio(p.value, e);
   });
   const window = options.season * options.cycles;
-  const flagged = new Set<number>();
-  const hits: Omit<Anomaly, 'kind' | 'length'>[] = [];
-  for (let i = 0; i < points.length; i++) {
+  const runThreshold = options.runThreshold ?? options.threshold;
+  const scored = points.map((point, i) => {
     const r = residuals[i];
-    if (r === undefined) continue;
+    if (r === undefined) return undefined;
     const history: number[] = [];
-    for (let j = Math.max(0, i - window); j < i; j++) if (residuals[j] !== undefined && !flagged.has(j)) history.push(residuals[j]!);
-    if (history.length < options.season) continue;
+    for (let j = Math.max(0, i - window); j < i; j++) if (residuals[j] !== undefined) history.push(residuals[j]!);
+    if (history.length < options.season) return undefined;
     const center = median(history);
     const floor = options.scale === 'linear' ? MIN_LINEAR_SPREAD * Math.abs(median(points.slice(Math.max(0, i - window), i).map((p) => p.value))) : MIN_SPREAD;
     const spread = Math.max(floor, MAD_SCALE * median(history.map((h) => Math.abs(h - center))));
-    const score = (r - center) / spread;
-    const point = points[i]!;
-    const expected = expectedAt(points, i, options)!;
-    const deviation = options.scale === 'linear' ? Math.abs(point.value / (expected || 1) - 1) : Math.abs((point.value + 1) / (expected + 1) - 1);
-    if (Math.abs(score) < options.threshold || deviation < options.minDeviation) continue;
-    flagged.add(i);
-    if (i >= options.from) hits.push({ key: point.key, index: i, observed: point.value, expected, score: round(score, 2), direction: score > 0 ? 'up' : 'down' });
-  }
-  return groupRuns(hits);
-}
-
-/** Consecutive hits in one direction: the first one stands for the run. */
-function groupRuns(hits: readonly Omit<Anomaly, 'kind' | 'length'>[]): Anomaly[] {
+    const e = expected[i]!;
+    const deviation = options.scale === 'linear' ? Math.abs(point.value / (e || 1) - 1) : Math.abs((point.value + 1) / (e + 1) - 1);
+    return { key: point.key, index: i, observed: point.value, expected: e, score: round((r - center) / spread, 2), deviation };
+  });
+  const off = (s: (typeof scored)[number], threshold: number, minDeviation: number) => s !== undefined && Math.abs(s.score) >= threshold && s.deviation >= minDeviation;
   const out: Anomaly[] = [];
-  for (const hit of hits) {
-    const last = out.at(-1);
-    if (last && last.direction === hit.direction && hit.index === last.index + last.length) {
-      last.length += 1;
-      if (last.length >= SHIFT_RUN) last.kind = 'shift';
-      continue;
+  for (let i = 0; i < scored.length; i++) {
+    const s = scored[i];
+    if (!s || !off(s, runThreshold, options.minDeviation * RUN_DEVIATION_SHARE)) continue;
+    let length = 1;
+    while (i + length < scored.length && off(scored[i + length], runThreshold, options.minDeviation * RUN_DEVIATION_SHARE) && Math.sign(scored[i + length]!.score) === Math.sign(s.score)) length++;
+    const isShift = length >= SHIFT_RUN;
+    const spike = off(s, options.threshold, options.minDeviation);
+    if ((isShift || spike) && i >= options.from) {
+      out.push({ key: s.key, index: i, observed: s.observed, expected: s.expected, score: s.score, direction: s.score > 0 ? 'up' : 'down', kind: isShift ? 'shift' : 'spike', length });
     }
-    out.push({ ...hit, kind: 'spike', length: 1 });
+    i += length - 1;
   }
   return out;
 }

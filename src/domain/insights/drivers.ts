@@ -140,26 +140,36 @@ export function isDistinct(kind: MetricKind, driver: { dimension: string; value:
 
 /** How many robust spreads (of the size-scaled gaps across a dimension) a count's gap must reach. */
 export const NOISE_SPREADS = 4;
+/** gap × √previous is about a Poisson z-score: below this, even a lone segment's move is chance. */
+const MIN_COUNT_Z = 4;
+const MIN_TYPICAL_SHARE = 0.01;
 const MAD_SCALE = 1.4826;
 
 /**
  * The values of a dimension that moved unlike the rest of it. Counts: the gap between a segment's relative change
- * and the rest's must be at least 10 points, and stand out from the dimension's own noise — gaps scaled by
- * √(previous) (small segments wobble more) compared with their median absolute deviation across the dimension.
+ * and the dimension's typical one (the median segment's) must be at least 10 points, and stand out from chance and
+ * from the dimension's own noise — the gap scaled by √(previous) (small segments wobble more) must reach 4, and 4
+ * robust spreads (MAD) of the scaled gaps across the dimension.
  * Ratios: the ratio or the weight moved at least 5% / 10 points more than the rest's.
  */
 export function distinctValues(kind: MetricKind, all: readonly SegmentFigures[]): Set<string> {
   if (kind === 'ratio') return new Set(all.filter((s) => ratioMove(s, all) >= MIN_RATIO_GAP || weightMove(s, all) >= MIN_GROWTH_GAP).map((s) => s.value));
+  // The dimension's typical growth: the median over segments holding at least 1% of it (one moving segment
+  // cannot drag it, as it drags "the rest" when it is large).
+  const total = all.reduce((a, s) => a + s.num0, 0);
+  const typical = middle(all.filter((s) => s.num0 > 0 && s.num0 >= MIN_TYPICAL_SHARE * total).map((s) => (s.num1 - s.num0) / s.num0));
   const gaps = all.map((segment) => {
-    const { own, rest } = relativeChanges(segment, all);
+    const { own } = relativeChanges(segment, all);
     if (own === null) return { segment, gap: segment.num1 > 0 ? Infinity : 0, scaled: segment.num1 > 0 ? Infinity : 0 };
-    const gap = rest === null ? own : own - rest;
+    const gap = own - typical;
     return { segment, gap, scaled: gap * Math.sqrt(segment.num0) };
   });
   const finite = gaps.filter((g) => Number.isFinite(g.scaled)).map((g) => g.scaled);
   const center = middle(finite);
   const spread = finite.length >= 5 ? MAD_SCALE * middle(finite.map((v) => Math.abs(v - center))) : 0;
-  return new Set(gaps.filter((g) => Math.abs(g.gap) >= MIN_GROWTH_GAP && Math.abs(g.scaled - center) >= NOISE_SPREADS * spread).map((g) => g.segment.value));
+  return new Set(
+    gaps.filter((g) => Math.abs(g.gap) >= MIN_GROWTH_GAP && Math.abs(g.scaled) >= MIN_COUNT_Z && Math.abs(g.scaled - center) >= NOISE_SPREADS * spread).map((g) => g.segment.value),
+  );
 }
 
 function middle(values: readonly number[]): number {

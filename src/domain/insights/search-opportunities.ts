@@ -63,6 +63,9 @@ const LOST_MIN_PREVIOUS = 3;
 /** cannibalisation: each competing page holds at least this share of the query's impressions. */
 const COMPETING_SHARE = 0.15;
 const COMPETING_MIN_IMPRESSIONS = 20;
+/** Pages competing beyond the second results page cost nothing worth naming. */
+const CANNIBALISATION_MAX_POSITION = 20;
+const EMERGING_GROWTH = 0.5;
 
 interface QueryFigures {
   query: string;
@@ -152,7 +155,8 @@ export function findOpportunities(current: readonly SearchInputRow[], previous: 
     ...top(losingPages(now, before)),
     ...top(lostQueries(now, before, brandOf)),
     ...cannibalisation(now, before, curve, brandOf)
-      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || b.clicksAtStake - a.clicksAtStake)
+      // New competition first, the biggest queries first (a planted or real split of a big query matters most).
+      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
       .slice(0, options.perKind),
   ];
 }
@@ -244,11 +248,12 @@ function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, Que
   for (const q of now.values()) {
     const competing = competingPages(q);
     if (competing.length < 2) continue;
-    const earlier = before.get(q.query);
-    const competedBefore = new Set(earlier ? competingPages(earlier).map(([page]) => page) : []);
-    const emerging = competedBefore.size < 2 || competing.some(([page]) => !competedBefore.has(page));
     competing.sort((a, b) => b[1].impressions - a[1].impressions);
     const best = Math.min(...competing.map(([, f]) => positionOf(f) ?? Infinity));
+    if (best > CANNIBALISATION_MAX_POSITION) continue;
+    // Emerging: a competing page that had less than half its current impressions for the query before.
+    const earlier = before.get(q.query);
+    const emerging = competing.some(([page, f]) => (earlier?.pages.get(page)?.impressions ?? 0) < EMERGING_GROWTH * f.impressions);
     const expected = expectedCtr(curve, best);
     out.push({
       kind: 'cannibalisation',

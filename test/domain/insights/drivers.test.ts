@@ -4,20 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { additiveSegment } from '../../../src/domain/insights/decompose.ts';
 import { markSignificance, rankDrivers, strongestDistinct, type DimensionSegments } from '../../../src/domain/insights/drivers.ts';
 
-// Germany: 300 sessions, 90% desktop; it loses 40%. The rest (700 sessions, 50% desktop) holds.
+// Germany: 3000 sessions, 90% desktop; it loses 40%. The rest (7000 sessions: 3000 desktop, 3000 mobile, 1000
+// tablet) holds, so desktop falls 19% overall — an echo of Germany.
 const dimensions: DimensionSegments[] = [
-  { dimension: 'country', segments: [additiveSegment('Germany', 180, 300), additiveSegment('France', 402, 400), additiveSegment('Spain', 299, 300)] },
-  { dimension: 'deviceCategory', segments: [additiveSegment('desktop', 270 * 0.6 + 350, 270 + 350), additiveSegment('mobile', 30 * 0.6 + 351, 30 + 350)] },
+  { dimension: 'country', segments: [additiveSegment('Germany', 1800, 3000), additiveSegment('France', 4020, 4000), additiveSegment('Spain', 2990, 3000)] },
+  {
+    dimension: 'deviceCategory',
+    segments: [additiveSegment('desktop', 1620 + 3000, 2700 + 3000), additiveSegment('mobile', 120 + 3010, 200 + 3000), additiveSegment('tablet', 60 + 1000, 100 + 1000)],
+  },
 ];
-const insideGermany: DimensionSegments[] = [{ dimension: 'deviceCategory', segments: [additiveSegment('desktop', 162, 270), additiveSegment('mobile', 18, 30)] }];
+const insideGermany: DimensionSegments[] = [{ dimension: 'deviceCategory', segments: [additiveSegment('desktop', 1620, 2700), additiveSegment('mobile', 120, 200), additiveSegment('tablet', 60, 100)] }];
 
 describe('drivers', () => {
-  const total = 180 + 402 + 299 - 1000;
+  const total = 1800 + 4020 + 2990 - 10_000;
   const ranked = rankDrivers('additive', total, dimensions, { perDimension: 5, max: 10 });
 
   it('ranks across dimensions by |contribution|, with shares of the total change', () => {
-    expect(ranked.drivers.map((d) => `${d.dimension}:${d.value}`).slice(0, 3)).toEqual(['country:Germany', 'deviceCategory:desktop', 'deviceCategory:mobile']);
-    expect(ranked.drivers[0]).toMatchObject({ contribution: -120, share: -120 / total });
+    expect(ranked.drivers.map((d) => `${d.dimension}:${d.value}`).slice(0, 2)).toEqual(['country:Germany', 'deviceCategory:desktop']);
+    expect(ranked.drivers[0]).toMatchObject({ contribution: -1200, share: -1200 / total });
     expect(ranked.dimensions.map((d) => d.delta)).toEqual([total, total]);
   });
 
@@ -38,9 +42,9 @@ describe('drivers', () => {
   });
 
   it('segments moving with the whole are in_line, not causes', () => {
-    const even: DimensionSegments[] = [{ dimension: 'country', segments: [additiveSegment('A', 90, 100), additiveSegment('B', 180, 200)] }];
-    const r = rankDrivers('additive', -30, even, { perDimension: 5, max: 10 });
+    const even: DimensionSegments[] = [{ dimension: 'country', segments: [additiveSegment('A', 900, 1000), additiveSegment('B', 1800, 2000), additiveSegment('C', 2710, 3000)] }];
+    const r = rankDrivers('additive', -590, even, { perDimension: 5, max: 10 });
     const marked = markSignificance('additive', r.drivers, even, strongestDistinct('additive', r.drivers, even), []);
-    expect(marked.map((d) => d.reason)).toEqual(['in_line', 'in_line']);
+    expect(marked.map((d) => d.reason)).toEqual(['in_line', 'in_line', 'in_line']);
   });
 });
