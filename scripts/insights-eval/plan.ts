@@ -123,12 +123,12 @@ function searchStart(random: Random, anchor: IsoDate): IsoDate {
   return addDays(anchor, -(SEARCH_DAYS - 1) - random.int(0, 20));
 }
 
-/** Queries the site ranks for on page one (average position ≤ 8) with real clicks: falling to page two costs them. */
+/** Queries the site ranks for on page one (average position ≤ 8) with real clicks fall to page two (11–15). */
 function planRankingLosses(site: SiteBaseline, count: number, random: Random, anchor: IsoDate): Omit<EvalCase, 'id'>[] {
   const totalClicks = site.queries.reduce((sum, q) => sum + q.clicks, 0);
   const candidates = site.queries.filter((q) => q.position <= 8 && q.clicks >= Math.max(20, totalClicks * 0.002));
   return random.shuffle(candidates).slice(0, count).map((q) =>
-    searchCase(site, { kind: 'ranking_loss', site: site.siteUrl, query: q.query, from: searchStart(random, anchor), position: random.int(9, 15) }),
+    searchCase(site, { kind: 'ranking_loss', site: site.siteUrl, query: q.query, from: searchStart(random, anchor), position: random.int(11, 15) }),
   );
 }
 

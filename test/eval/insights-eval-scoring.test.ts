@@ -119,6 +119,7 @@ describe('the seeded plan', () => {
     const periods = first.flatMap((c) => c.checks.map((k) => k.period));
     expect(periods.length).toBeGreaterThanOrEqual(first.length);
     for (const period of periods) expect(period.slice(-10) <= '2026-11-19').toBe(true);
+    for (const c of first.filter((k) => k.event.kind === 'ranking_loss')) expect((c.event as { position: number }).position).toBeGreaterThanOrEqual(11);
     const cannibal = first.find((c) => c.event.kind === 'cannibalisation')!.event as { pages: string[] };
     expect(cannibal.pages[0]).toMatch(/^\/(tents)?$/);
     expect(cannibal.pages[0]).not.toBe(cannibal.pages[1]);
