@@ -45,10 +45,16 @@ const active = (event: SegmentEvent | SearchEvent, day: number): boolean => {
   return day >= first && day <= last;
 };
 
-/** The query's atoms (one per page showing it) on this engine. */
+const atomCache = new WeakMap<SearchModel, Map<string, QueryAtom[]>>();
+
+/** The query's atoms (one per page showing it) on this engine (memoised: every day of a report asks). */
 export function atomsOf(search: SearchModel, query: string): QueryAtom[] {
   const q = query.toLowerCase();
-  return search.queryAtoms.filter((a) => a.query !== ANONYMOUS && a.query.toLowerCase() === q);
+  let byQuery = atomCache.get(search);
+  if (!byQuery) atomCache.set(search, (byQuery = new Map()));
+  let atoms = byQuery.get(q);
+  if (!atoms) byQuery.set(q, (atoms = search.queryAtoms.filter((a) => a.query !== ANONYMOUS && a.query.length === q.length && a.query.toLowerCase() === q)));
+  return atoms;
 }
 
 /** The planted effects of one day on one engine. */
