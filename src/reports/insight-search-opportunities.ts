@@ -77,7 +77,8 @@ export async function searchOpportunities(ctx: GraphQLContext, args: Opportunity
     current.push(...engine2Rows(r2.value, scope.period, warnings));
     previous.push(...engine2Rows(r2.value, before, []));
   }
-  const brandTerms = scope.project.brandTerms?.length ? scope.project.brandTerms : defaultBrandTerms(scope.project.domain);
+  // null: the domain's name; an empty list is a site without brand queries.
+  const brandTerms = scope.project.brandTerms ?? defaultBrandTerms(scope.project.domain);
   const curve = ctrCurve(current);
   return {
     project: scope.project.key,

@@ -141,10 +141,11 @@ describe('insights/search-opportunities', () => {
     expectEvery(opportunities.filter((o) => o.kind === 'cannibalisation'), (o) => o.pages!.length >= 2);
   }, 60_000);
 
-  it('brand=brand keeps only brand queries', async () => {
-    const { body } = await rt.get('/api/v1/metrics/tiny-saas/insights/search-opportunities?brand=brand&period=90days');
-    expectEvery((body.opportunities as { brand?: boolean; query?: string }[]).filter((o) => o.query !== undefined), (o) => o.brand === true);
-  });
+  it('brand=nonbrand keeps only queries without the brand terms', async () => {
+    const { body } = await rt.get('/api/v1/metrics/northwind-journal/insights/search-opportunities?brand=nonbrand');
+    expect(body.brand).toBe('nonbrand');
+    expectEvery((body.opportunities as { brand?: boolean; query?: string }[]).filter((o) => o.query !== undefined), (o) => o.brand === false && !o.query!.includes('northwind'));
+  }, 60_000);
 
   it('brand=maybe → 400 naming brand', async () => {
     const { status, body } = await rt.get(`${BASE}/search-opportunities?brand=maybe`);

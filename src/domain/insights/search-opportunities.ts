@@ -55,9 +55,13 @@ const MIN_BUCKET_IMPRESSIONS = 100;
 /** low_ctr: positions 4–20, at most this share of the expected CTR. */
 const LOW_CTR_FACTOR = 0.6;
 const LOW_CTR_POSITIONS = [4, 20] as const;
-/** losing_clicks: at least this many clicks before and this relative drop. */
+/** losing_clicks: at least this many clicks before and this relative drop — or a smaller drop with a worse position. */
 const LOSING_MIN_PREVIOUS = 5;
-const LOSING_MIN_DROP = 0.3;
+const LOSING_MIN_DROP = 0.15;
+const LOSING_MIN_DROP_WITH_RANK_LOSS = 0.05;
+const RANK_LOSS = 1;
+/** Fewer clicks lost than this is noise, whatever the share. */
+const LOSING_MIN_CLICKS = 3;
 /** lost_query: clicks before, none now. */
 const LOST_MIN_PREVIOUS = 3;
 /** cannibalisation: each competing page holds at least this share of the query's impressions. */
@@ -193,11 +197,20 @@ function losingQueries(now: Map<string, QueryFigures>, before: Map<string, Query
     const q = now.get(b.query);
     if (!q || q.clicks === 0 || b.clicks < LOSING_MIN_PREVIOUS) continue;
     const lost = b.clicks - q.clicks;
-    if (lost < LOSING_MIN_DROP * b.clicks) continue;
+    if (!isLosing(lost, b, q)) continue;
     const page = mainPage(b);
     out.push({ kind: 'losing_clicks', brand: brandOf(q.query), query: q.query, ...(page ? { page } : {}), ...figures(q), previousClicks: b.clicks, previousPosition: roundOrNull(positionOf(b)), clicksAtStake: lost });
   }
   return out;
+}
+
+/** Lost at least 15% of its clicks, or 5% while its position worsened by a place or more. */
+function isLosing(lost: number, before: { clicks: number; impressions: number; positionWeight: number }, now: { impressions: number; positionWeight: number }): boolean {
+  if (lost < LOSING_MIN_CLICKS) return false;
+  if (lost >= LOSING_MIN_DROP * before.clicks) return true;
+  const then = positionOf(before);
+  const position = positionOf(now);
+  return then !== null && position !== null && position - then >= RANK_LOSS && lost >= LOSING_MIN_DROP_WITH_RANK_LOSS * before.clicks;
 }
 
 function losingPages(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>): Opportunity[] {
@@ -219,7 +232,7 @@ function losingPages(now: Map<string, QueryFigures>, before: Map<string, QueryFi
   for (const [page, b] of pagesOf(before)) {
     const p = pagesNow.get(page) ?? { clicks: 0, impressions: 0, positionWeight: 0 };
     const lost = b.clicks - p.clicks;
-    if (b.clicks < LOSING_MIN_PREVIOUS || lost < LOSING_MIN_DROP * b.clicks) continue;
+    if (b.clicks < LOSING_MIN_PREVIOUS || !isLosing(lost, b, p)) continue;
     out.push({ kind: 'losing_clicks', page, ...figures(p), previousClicks: b.clicks, previousPosition: roundOrNull(positionOf(b)), clicksAtStake: lost });
   }
   return out;

@@ -186,7 +186,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
   defineTool({
     name: 'find_search_opportunities',
     title: 'Find search opportunities',
-    description: `Search queries and pages worth work, with the numbers behind each and clicksAtStake: low_ctr (positions 4–20 with a CTR well under the site's own CTR-by-position curve, returned as ctrCurve), losing_clicks (queries and pages with ≥30% fewer clicks than the range before), lost_query (clicks fell to 0), cannibalisation (several pages competing for one query). brand=nonbrand drops queries naming the site (brand terms default to the domain's name). At most 15 per kind. ${PERIOD_NOTE}`,
+    description: `Search queries and pages worth work, with the numbers behind each and clicksAtStake: low_ctr (positions 4–20 with a CTR well under the site's own CTR-by-position curve, returned as ctrCurve), losing_clicks (queries and pages with ≥15% fewer clicks than the range before, or ≥5% with a worse position), lost_query (clicks fell to 0), cannibalisation (several pages competing for one query). brand=nonbrand drops queries naming the site (brand terms default to the domain's name). At most 15 per kind. ${PERIOD_NOTE}`,
     args: ['project', 'period', 'sp', 'brand', 'force'],
     required: ['project'],
     operation: 'InsightSearchOpportunities',

@@ -56,7 +56,7 @@ export const insightRoutes = [
     csvRows: opportunityRows,
     summary: 'Search opportunities',
     description:
-      "low_ctr: queries at positions 4–20 whose CTR is under 60% of the site's own CTR-by-position curve (ctrCurve in the answer); losing_clicks: queries and pages with at least 30% fewer clicks than the range before; lost_query: queries whose clicks fell to 0; cannibalisation: queries where several pages each take at least 15% of the impressions. Each with its numbers and clicksAtStake, at most 15 per kind, largest first. brand=brand|nonbrand keeps only queries with or without the project's brand terms.",
+      "low_ctr: queries at positions 4–20 whose CTR is under 60% of the site's own CTR-by-position curve (ctrCurve in the answer); losing_clicks: queries and pages with at least 15% fewer clicks than the range before (5% with a worse position); lost_query: queries whose clicks fell to 0; cannibalisation: queries where several pages each take at least 15% of the impressions. Each with its numbers and clicksAtStake, at most 15 per kind, largest first. brand=brand|nonbrand keeps only queries with or without the project's brand terms.",
     tags: ['insights'],
   }),
 ];
