@@ -23,7 +23,7 @@ const opportunities = async (): Promise<Answer> => {
 };
 
 describe('brand terms in search insights', () => {
-  it('uses the domain by default, then the stored list at once, then the default again', async () => {
+  it('uses the domain by default, then the stored list at once, none when emptied, then the default again', async () => {
     const project = (await getProjectByKey(rt.store.db, 'tiny-saas'))!;
     expect((await opportunities()).brandTerms).toEqual(['tiny saas', 'tinysaas', 'tiny-saas']);
 
@@ -34,6 +34,11 @@ describe('brand terms in search insights', () => {
     expect(withQuery.length).toBeGreaterThan(0);
     for (const o of withQuery) expect(o.brand).toBe(o.query!.includes('stripe'));
     expect(withQuery.some((o) => o.brand) && withQuery.some((o) => !o.brand)).toBe(true);
+
+    await updateProjectBrandTerms(rt.store.db, project.id, []);
+    const none = await opportunities();
+    expect(none.brandTerms).toEqual([]);
+    expect(none.opportunities.filter((o) => o.brand === true)).toEqual([]);
 
     await updateProjectBrandTerms(rt.store.db, project.id, null);
     expect((await opportunities()).brandTerms).toEqual(['tiny saas', 'tinysaas', 'tiny-saas']);
