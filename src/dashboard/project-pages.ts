@@ -89,6 +89,33 @@ export function membersSection(view: MembersView): SafeHtml {
 <input id="grant-email" name="email" type="email" required><div class="row"><button type="submit">Give access</button></div></form></section>`;
 }
 
+export interface BrandTermsView {
+  csrf: string;
+  project: ProjectRecord;
+  /** What null stands for: the terms derived from the project's domain. */
+  defaults: readonly string[];
+  /** The text as submitted, when it was refused. */
+  text?: string;
+  error?: string;
+}
+
+/** One term per line; saving an empty box means no query is a brand query; "Use the default" goes back to the domain's. */
+export function brandTermsSection(view: BrandTermsView): SafeHtml {
+  const stored = view.project.brandTerms ?? null;
+  const text = view.text ?? (stored ?? []).join('\n');
+  const current = stored === null
+    ? h`Derived from the domain: ${view.defaults.map((t, i) => h`${i > 0 ? ', ' : ''}<code>${t}</code>`)}.`
+    : stored.length === 0 ? h`None: no query counts as a brand query.` : h`Set by hand: ${stored.map((t, i) => h`${i > 0 ? ', ' : ''}<code>${t}</code>`)}.`;
+  return h`<section aria-labelledby="brand-title"><h2 id="brand-title">Brand terms</h2>
+<p>Search insights split queries into brand and non-brand: a query containing one of these terms is a brand query.</p>
+<p id="brand-current" data-default="${stored === null ? 'true' : 'false'}">${current}</p>
+${view.error ? h`<p class="error" role="alert" id="brand-error">${view.error}</p>` : ''}
+<form method="post" action="/dashboard/p/${encodeURIComponent(view.project.key)}/brand-terms">${csrfField(view.csrf)}
+<label for="brand-terms">Brand terms, one per line</label><textarea id="brand-terms" name="brand_terms" rows="4" aria-describedby="brand-hint${view.error ? ' brand-error' : ''}">${text}</textarea>
+<p class="hint" id="brand-hint">Case does not matter. Leave empty and save if no query should count as a brand query.</p>
+<div class="row"><button type="submit" name="action" value="save">Save brand terms</button><button type="submit" name="action" value="default">Use the default</button></div></form></section>`;
+}
+
 export function deleteSection(csrf: string, project: ProjectRecord): SafeHtml {
   return h`<section aria-labelledby="delete-title"><h2 id="delete-title">Delete this project</h2>
 <p>Deletes the project, its stored credentials and its funnels. API keys keep working for your other projects.</p>

@@ -3,20 +3,25 @@
 import type { H3 } from 'h3';
 import { h, redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
+import { defaultBrandTerms } from '../domain/brand-terms.ts';
 import { isAppError, type AppError } from '../errors/app-error.ts';
 import { findAccountByEmail } from '../store/accounts-repository.ts';
 import { countAccounts } from '../store/account-roles-repository.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
 import { deleteProject, listProjectMembers, updateProject } from '../store/project-admin-repository.ts';
-import { createProject, grantProjectAccess, listProjectsForAccount, revokeProjectAccess, type ProjectRecord } from '../store/projects-repository.ts';
+import { createProject, grantProjectAccess, listProjectsForAccount, revokeProjectAccess, updateProjectBrandTerms, type ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { createGuard } from './guard.ts';
 import { dashboardPage } from './layout.ts';
-import { deleteSection, membersSection, projectForm, projectHeader, projectListBody, type ProjectFormView } from './project-pages.ts';
+import { brandTermsSection, deleteSection, membersSection, projectForm, projectHeader, projectListBody, type ProjectFormView } from './project-pages.ts';
 
 const TIMEZONES = Intl.supportedValuesOf('timeZone');
 const NOTICES: Record<string, string> = {
   deleted: 'The project was deleted with its credentials and funnels.',
+};
+const SETTINGS_NOTICES: Record<string, string> = {
+  saved: 'Saved.',
+  'brand-terms': 'Brand terms saved.',
 };
 
 export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
@@ -77,7 +82,12 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
     }
   });
 
-  async function settingsPage(session: Session, project: ProjectRecord, extra: { values?: ProjectFormView['values']; error?: ProjectFormView['error']; notice?: string } = {}, status = 200) {
+  async function settingsPage(
+    session: Session,
+    project: ProjectRecord,
+    extra: { values?: ProjectFormView['values']; error?: ProjectFormView['error']; notice?: string; brand?: { text: string; error: string } } = {},
+    status = 200,
+  ) {
     const members = await listProjectMembers(db, project.id);
     const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
     return dashboardPage({
@@ -88,6 +98,7 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
       status,
       body: h`${projectHeader(project, 'settings')}${extra.notice ? h`<p class="notice" role="status">${extra.notice}</p>` : ''}
 <h2>Project details</h2>${projectForm({ csrf: session.csrf, action: `${base}/settings`, button: 'Save changes', values: extra.values ?? project, keyFixed: true, error: extra.error, timezones: TIMEZONES })}
+${brandTermsSection({ csrf: session.csrf, project, defaults: defaultBrandTerms(project.domain), ...extra.brand })}
 ${membersSection({ csrf: session.csrf, project, members, selfId: session.account.id })}${deleteSection(session.csrf, project)}`,
     });
   }
@@ -96,8 +107,8 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
     const found = await guard.projectGet(event.req, event.context.params?.key);
     if (found instanceof Response) return found;
     const { session, project } = found;
-    const saved = new URL(event.req.url).searchParams.get('done') === 'saved';
-    return settingsPage(session, project, { notice: saved ? 'Saved.' : undefined });
+    const done = new URL(event.req.url).searchParams.get('done');
+    return settingsPage(session, project, { notice: done ? SETTINGS_NOTICES[done] : undefined });
   });
 
   app.post('/dashboard/p/:key/settings', async (event) => {
@@ -110,6 +121,21 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
     } catch (error) {
       const shown = problem(error);
       if (shown) return settingsPage(post.session, post.project, { values: { ...values, key: post.project.key }, error: shown }, 400);
+      throw error;
+    }
+  });
+
+  app.post('/dashboard/p/:key/brand-terms', async (event) => {
+    const post = await guard.projectPost(event.req, event.context.params?.key);
+    if (post instanceof Response) return post;
+    const text = post.form.get('brand_terms') ?? '';
+    try {
+      // Through the store, so the write-watch drops cached answers that split queries by these terms.
+      await updateProjectBrandTerms(db, post.project.id, post.form.get('action') === 'default' ? null : text.split(/\r?\n/));
+      return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/settings?done=brand-terms`);
+    } catch (error) {
+      const shown = problem(error);
+      if (shown) return settingsPage(post.session, post.project, { brand: { text, error: shown.message } }, 400);
       throw error;
     }
   });

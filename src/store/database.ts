@@ -129,7 +129,8 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialec
   // PostgreSQL: pin the migration tables to the connection's schema (search_path). Otherwise kysely's existence
   // check sees the tables of any other schema in the database and never creates this schema's own.
   const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: createStaticMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Unordered: a migration numbered below one already applied (0004 after 0005) is applied, not refused.
+  const migrator = new Migrator({ db, provider: createStaticMigrationProvider(), allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

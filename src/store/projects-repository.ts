@@ -14,7 +14,7 @@ export interface ProjectRecord {
   timezone: string;
   currency: string;
   createdAt: string;
-  /** Search queries containing one of these are brand queries; null or absent: the domain's name (see brand-terms). */
+  /** The words that make a search query a brand query; null: derived from the domain (`defaultBrandTerms`). */
   brandTerms?: string[] | null;
 }
 
@@ -29,9 +29,35 @@ export interface NewProject {
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+const MAX_BRAND_TERMS = 50;
+const MAX_BRAND_TERM_LENGTH = 100;
+
 function toProject(row: Selectable<ProjectsTable>): ProjectRecord {
-  const { created_at: createdAt, ...rest } = row;
-  return { ...rest, createdAt };
+  const { created_at: createdAt, brand_terms: brandTerms, ...rest } = row;
+  return { ...rest, createdAt, brandTerms: readBrandTerms(brandTerms) };
+}
+
+/** A stored value that is not a JSON list of strings (edited by hand) reads as the default rather than failing every report. */
+function readBrandTerms(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.every((t) => typeof t === 'string') ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brand terms as stored: trimmed, lower-case, inner whitespace collapsed, duplicates and blanks dropped, in the
+ * order given. An empty list is kept (the site has no brand queries); null restores the default.
+ */
+export function parseBrandTerms(input: readonly string[]): string[] {
+  const terms = [...new Set(input.map((t) => t.trim().toLowerCase().replace(/\s+/g, ' ')).filter((t) => t !== ''))];
+  const tooLong = terms.find((t) => t.length > MAX_BRAND_TERM_LENGTH);
+  if (tooLong !== undefined) throw invalidParameter('brandTerms', `The brand term '${tooLong.slice(0, 40)}…' is longer than ${MAX_BRAND_TERM_LENGTH} characters.`);
+  if (terms.length > MAX_BRAND_TERMS) throw invalidParameter('brandTerms', `At most ${MAX_BRAND_TERMS} brand terms per project (got ${terms.length}).`);
+  return terms;
 }
 
 /** A bare host name; a pasted URL (`https://Example.com/`) is reduced to its host. */
@@ -73,6 +99,7 @@ export async function createProject(db: Kysely<Database>, input: NewProject): Pr
     timezone: parseTimezone(input.timezone ?? 'UTC'),
     currency: parseCurrency(input.currency ?? 'USD'),
     created_at: (input.now ?? new Date()).toISOString(),
+    brand_terms: null,
   };
   try {
     await db.insertInto('projects').values(row).execute();
@@ -90,6 +117,13 @@ export async function updateProjectSettings(db: Kysely<Database>, projectId: str
     ...(settings.currency ? { currency: parseCurrency(settings.currency) } : {}),
   };
   if (Object.keys(values).length > 0) await db.updateTable('projects').set(values).where('id', '=', projectId).execute();
+}
+
+/** Sets the project's brand terms (normalised by `parseBrandTerms`), or with null goes back to the domain's default. */
+export async function updateProjectBrandTerms(db: Kysely<Database>, projectId: string, terms: readonly string[] | null): Promise<string[] | null> {
+  const stored = terms === null ? null : parseBrandTerms(terms);
+  await db.updateTable('projects').set({ brand_terms: stored === null ? null : JSON.stringify(stored) }).where('id', '=', projectId).execute();
+  return stored;
 }
 
 export async function getProjectByKey(db: Kysely<Database>, key: string): Promise<ProjectRecord | undefined> {

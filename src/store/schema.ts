@@ -40,6 +40,8 @@ export interface ProjectsTable {
   timezone: string;
   currency: string;
   created_at: string;
+  /** A JSON array of strings; null: the brand terms are derived from the domain. */
+  brand_terms: string | null;
 }
 
 export interface DataSourcesTable {

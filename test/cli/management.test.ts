@@ -166,6 +166,36 @@ describeEachDatabase('siteline management CLI', (fresh) => {
     expect(human.stdout).toMatch(/shop\s+Shop\s+shop\.example\s+Europe\/Berlin\s+EUR\s+ok\s+not_connected\s+not_connected/);
   });
 
+  it('projects brand-terms: shows the default, sets, empties and restores it', async () => {
+    const { database } = await fresh();
+    const cli = cliFor(database);
+    await cli(['projects', 'add', '--key', 'shop', '--name', 'Shop', '--domain', 'acme-shop.example']);
+    const shown = await cli(['projects', 'brand-terms', 'shop', '--json']);
+    expect(shown.json()).toMatchObject({ project: 'shop', brandTerms: null, isDefault: true, inEffect: ['acme shop', 'acmeshop', 'acme-shop'] });
+
+    const set = await cli(['projects', 'brand-terms', 'shop', '--term', ' Acme  Shop ', '--term', 'acme shop', '--term', 'AcmeCo', '--json']);
+    expect(set.code).toBe(0);
+    expect(set.json()).toMatchObject({ brandTerms: ['acme shop', 'acmeco'], isDefault: false, inEffect: ['acme shop', 'acmeco'] });
+    const listed = (await cli(['projects', 'list', '--json'])).json<{ projects: { key: string; brandTerms: string[] | null }[] }>();
+    expect(listed.projects[0]?.brandTerms).toEqual(['acme shop', 'acmeco']);
+    expect((await cli(['projects', 'brand-terms', 'shop'])).stdout).toBe("shop: brand terms are 'acme shop', 'acmeco'.\n");
+
+    expect((await cli(['projects', 'brand-terms', 'shop', '--none', '--json'])).json()).toMatchObject({ brandTerms: [] });
+    expect((await cli(['projects', 'brand-terms', 'shop', '--default'])).stdout).toBe("shop: brand terms are now derived from the domain: 'acme shop', 'acmeshop', 'acme-shop'.\n");
+    expect((await cli(['projects', 'brand-terms', 'shop', '--json'])).json()).toMatchObject({ brandTerms: null, isDefault: true });
+
+    const both = await cli(['projects', 'brand-terms', 'shop', '--term', 'x', '--default']);
+    expect(both.code).toBe(2);
+    expect((await cli(['projects', 'brand-terms', 'ghost', '--none'])).code).toBe(1);
+    const tooLong = await cli(['projects', 'brand-terms', 'shop', '--term', 'x'.repeat(101)]);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toMatch(/longer than 100/);
+    await withStore(database, async (store) => {
+      const audit = await store.db.selectFrom('audit_log').select(['action', 'subject']).where('action', '=', 'project.brand_terms').execute();
+      expect(audit).toHaveLength(3);
+    });
+  });
+
   it('funnels: create, list, delete', async () => {
     const { database } = await fresh();
     const cli = cliFor(database);

@@ -130,6 +130,12 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await checkPage(page, 'funnel-edit');
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
     await checkPage(page, 'project-settings');
+    await page.getByLabel('Brand terms, one per line').fill('My Shop\nmyshop');
+    await page.getByRole('button', { name: 'Save brand terms' }).click();
+    await page.waitForURL(/\/settings\?done=brand-terms/);
+    expect(await page.locator('#brand-current').textContent()).toBe('Set by hand: my shop, myshop.');
+    expect((await getProjectByKey(served.rt.store.db, 'my-shop'))?.brandTerms).toEqual(['my shop', 'myshop']);
+    await checkPage(page, 'project-settings-brand-terms');
     await page.getByRole('link', { name: 'Team' }).click();
     await page.getByLabel('Email').fill('mate@example.com');
     await page.getByRole('button', { name: 'Create invitation link' }).click();

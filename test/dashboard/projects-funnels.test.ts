@@ -68,6 +68,34 @@ describe('projects', () => {
     expect(await listFunnelsForProject(rt.store.db, project.id)).toEqual([]);
   });
 
+  it('brand terms: the default is shown, a list is saved, a refused one is kept in the box, the default restored', async () => {
+    const page = await demo.get('/dashboard/p/acme-shop/settings');
+    expect(page.html).toContain('data-default="true"');
+    expect(page.html).toContain('<code>acme shop</code>');
+    const saved = await demo.post('/dashboard/p/acme-shop/brand-terms', { brand_terms: 'Acme\r\n\r\nAcme Shop\nacme', action: 'save' });
+    expect(saved.location).toBe('/dashboard/p/acme-shop/settings?done=brand-terms');
+    expect((await getProjectByKey(rt.store.db, 'acme-shop'))!.brandTerms).toEqual(['acme', 'acme shop']);
+    const shown = await demo.get('/dashboard/p/acme-shop/settings?done=brand-terms');
+    expect(shown.html).toContain('Brand terms saved.');
+    expect(shown.html).toContain('data-default="false"');
+
+    const refused = await demo.post('/dashboard/p/acme-shop/brand-terms', { brand_terms: `ok\n${'x'.repeat(101)}`, action: 'save' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('id="brand-error"');
+    expect(refused.html).toContain(`ok\n${'x'.repeat(101)}</textarea>`);
+    expect((await getProjectByKey(rt.store.db, 'acme-shop'))!.brandTerms).toEqual(['acme', 'acme shop']);
+
+    await demo.get('/dashboard/p/acme-shop/settings');
+    expect((await demo.post('/dashboard/p/acme-shop/brand-terms', { brand_terms: '', action: 'save' })).status).toBe(303);
+    expect((await getProjectByKey(rt.store.db, 'acme-shop'))!.brandTerms).toEqual([]);
+    await demo.get('/dashboard/p/acme-shop/settings');
+    expect((await demo.post('/dashboard/p/acme-shop/brand-terms', { brand_terms: 'ignored', action: 'default' })).status).toBe(303);
+    expect((await getProjectByKey(rt.store.db, 'acme-shop'))!.brandTerms).toBeNull();
+    await demo.get('/dashboard/p/acme-shop/settings');
+    expect((await demo.post('/dashboard/p/acme-shop/brand-terms', { brand_terms: 'forged', action: 'save', csrf: 'forged' })).status).toBe(403);
+    expect((await getProjectByKey(rt.store.db, 'acme-shop'))!.brandTerms).toBeNull();
+  });
+
   it('a form without the CSRF token, or from another site, changes nothing', async () => {
     await demo.get('/dashboard/p/acme-shop/settings');
     expect((await demo.post('/dashboard/p/acme-shop/delete', { confirm: 'acme-shop', csrf: 'forged' })).status).toBe(403);

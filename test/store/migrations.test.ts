@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/store/migrations.ts';
-import { sqlitePathOf } from '../../src/store/database.ts';
-import { describeEachDatabase } from './databases.ts';
+import { createStaticMigrationProvider, MIGRATIONS } from '../../src/store/migrations.ts';
+import { openDatabase, sqlitePathOf } from '../../src/store/database.ts';
+import { createFreshDatabase, describeEachDatabase } from './databases.ts';
 
 const TABLES = ['accounts', 'api_keys', 'projects', 'data_sources', 'account_projects', 'funnels', 'audit_log'];
 
@@ -48,5 +49,26 @@ describeEachDatabase('migrations', (fresh) => {
     await expect(
       store.db.insertInto('account_projects').values({ account_id: 'nobody', project_id: 'nothing', created_at: new Date().toISOString() }).execute(),
     ).rejects.toThrow();
+  });
+
+  it('applies 0004-brand-terms to a database that already ran 0005 (written after it shipped)', async () => {
+    const { store } = await fresh();
+    const database = await createFreshDatabase(store.dialect);
+    try {
+      const old = await openDatabase({ url: database.url, dataDir: database.dataDir, migrate: false });
+      const { '0004-brand-terms': _added, ...shipped } = MIGRATIONS;
+      const schema = store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(old.db)).rows[0]?.s : undefined;
+      const result = await new Migrator({ db: old.db, provider: createStaticMigrationProvider(shipped), ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+      expect(result.error).toBeUndefined();
+      await old.db.insertInto('projects').values({ id: 'p1', key: 'kept', name: 'Kept', domain: 'kept.example', timezone: 'UTC', currency: 'USD', created_at: new Date().toISOString() }).execute();
+      await old.close();
+
+      const upgraded = await database.open();
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(upgraded.db);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS));
+      expect(await upgraded.db.selectFrom('projects').select(['key', 'brand_terms']).execute()).toEqual([{ key: 'kept', brand_terms: null }]);
+    } finally {
+      await database.cleanup();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/store/accounts-repository.ts';
 import {
   accountMaySeeProject,
@@ -8,7 +8,9 @@ import {
   grantProjectAccess,
   listProjects,
   listProjectsForAccount,
+  parseBrandTerms,
   revokeProjectAccess,
+  updateProjectBrandTerms,
 } from '../../src/store/projects-repository.ts';
 import { describeEachDatabase } from './databases.ts';
 
@@ -64,5 +66,33 @@ describeEachDatabase('projects repository', (fresh) => {
     await createProject(store.db, { key: 'a-site', name: 'A', domain: 'a.example' });
     expect((await getProjectsByKeys(store.db, ['b-site', 'ghost', 'a-site'])).map((p) => p.key)).toEqual(['a-site', 'b-site']);
     expect(await getProjectsByKeys(store.db, [])).toEqual([]);
+  });
+
+  it('stores brand terms as a normalised list, an empty list, or null for the default', async () => {
+    const { store } = await fresh();
+    const project = await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'acme.example' });
+    expect(project.brandTerms).toBeNull();
+    expect(await updateProjectBrandTerms(store.db, project.id, ['  ACME\tShop', 'acme shop', '', 'Acme'])).toEqual(['acme shop', 'acme']);
+    expect((await getProjectByKey(store.db, 'shop'))?.brandTerms).toEqual(['acme shop', 'acme']);
+    expect((await getProjectsByKeys(store.db, ['shop']))[0]?.brandTerms).toEqual(['acme shop', 'acme']);
+    await updateProjectBrandTerms(store.db, project.id, []);
+    expect((await getProjectByKey(store.db, 'shop'))?.brandTerms).toEqual([]);
+    await updateProjectBrandTerms(store.db, project.id, null);
+    expect((await getProjectByKey(store.db, 'shop'))?.brandTerms).toBeNull();
+  });
+
+  it('reads a hand-edited brand terms value that is not a list of strings as the default', async () => {
+    const { store } = await fresh();
+    const project = await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'acme.example' });
+    await store.db.updateTable('projects').set({ brand_terms: '{"not":"a list"}' }).where('id', '=', project.id).execute();
+    expect((await getProjectByKey(store.db, 'shop'))?.brandTerms).toBeNull();
+  });
+});
+
+describe('parseBrandTerms', () => {
+  it('refuses overlong terms and too many terms, naming brandTerms', () => {
+    expect(() => parseBrandTerms(['x'.repeat(101)])).toThrow(expect.objectContaining({ code: 'invalid_parameter', param: 'brandTerms' }));
+    expect(() => parseBrandTerms(Array.from({ length: 51 }, (_, i) => `term ${i}`))).toThrow(expect.objectContaining({ param: 'brandTerms' }));
+    expect(parseBrandTerms(Array.from({ length: 50 }, (_, i) => `term ${i}`))).toHaveLength(50);
   });
 });

@@ -1,5 +1,7 @@
-// `siteline projects add|list|connect|disconnect|grant`: sites, their provider connections and who sees them.
+// `siteline projects add|list|connect|disconnect|grant|brand-terms`: sites, their provider connections, who sees
+// them and which search queries count as brand queries.
 import { readFile } from 'node:fs/promises';
+import { defaultBrandTerms } from '../../domain/brand-terms.ts';
 import { isSource, SOURCES } from '../../domain/sources.ts';
 import type { Source } from '../../domain/sources.ts';
 import { notFound } from '../../errors/app-error.ts';
@@ -11,7 +13,7 @@ import { disconnectSource, listSourcesForProjects } from '../../store/data-sourc
 import { createCheckProviders } from '../check-providers.ts';
 import type { CredentialKind, DataSourceRecord } from '../../store/data-sources-repository.ts';
 import type { Database } from '../../store/schema.ts';
-import { createProject, getProjectByKey, grantProjectAccess, listProjects, listProjectsForAccount } from '../../store/projects-repository.ts';
+import { createProject, getProjectByKey, grantProjectAccess, listProjects, listProjectsForAccount, updateProjectBrandTerms } from '../../store/projects-repository.ts';
 import type { ProjectRecord } from '../../store/projects-repository.ts';
 import type { Kysely } from 'kysely';
 import type { CliIO } from '../cli-io.ts';
@@ -19,7 +21,7 @@ import { withStore } from '../open-store.ts';
 import { parseCommandArgs, requireOption, requirePositional, runSubcommands, UsageError, writeJson, writeTable } from '../output.ts';
 import type { Subcommand } from '../output.ts';
 
-export const summary = 'Add and list projects; connect their data sources; grant accounts access.';
+export const summary = 'Add and list projects; connect their data sources; grant accounts access; set brand terms.';
 
 async function requireProject(db: Kysely<Database>, key: string): Promise<ProjectRecord> {
   const project = await getProjectByKey(db, key);
@@ -197,7 +199,49 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       });
     },
   },
+  'brand-terms': {
+    usage: 'brand-terms <projectKey> [--term <term>]... [--none | --default] [--json]',
+    async run(args, io) {
+      const { values, positionals } = parseCommandArgs(args, {
+        term: { type: 'string', multiple: true },
+        none: { type: 'boolean' },
+        default: { type: 'boolean' },
+      });
+      const projectKey = requirePositional(positionals, 0, 'projectKey');
+      const terms = values.term ?? [];
+      const modes = [terms.length > 0, values.none === true, values.default === true].filter(Boolean).length;
+      if (modes > 1) throw new UsageError('--term, --none and --default exclude each other');
+      // No flag shows the terms; --term replaces them all; --none says the site has no brand queries; --default
+      // goes back to the terms derived from the domain.
+      const change = terms.length > 0 ? terms : values.none ? [] : values.default ? null : undefined;
+      return withStore(io, async ({ store }) => {
+        const project = await requireProject(store.db, projectKey);
+        let brandTerms = project.brandTerms ?? null;
+        if (change !== undefined) {
+          brandTerms = await updateProjectBrandTerms(store.db, project.id, change);
+          await appendAudit(store.db, { action: 'project.brand_terms', subject: project.key, detail: { via: 'cli', brandTerms } });
+        }
+        if (values.json) writeJson(io, { project: project.key, brandTerms, ...brandTermsInEffect(project, brandTerms) });
+        else io.stdout.write(describeBrandTerms(project, brandTerms, change !== undefined));
+        return 0;
+      });
+    },
+  },
 };
+
+/** What search insights use: the stored list, or without one the terms derived from the domain. */
+function brandTermsInEffect(project: ProjectRecord, brandTerms: string[] | null) {
+  return { isDefault: brandTerms === null, inEffect: brandTerms ?? defaultBrandTerms(project.domain) };
+}
+
+function describeBrandTerms(project: ProjectRecord, brandTerms: string[] | null, changed: boolean): string {
+  const now = changed ? 'now ' : '';
+  const key = project.key;
+  const quoted = (terms: string[]) => terms.map((t) => `'${t}'`).join(', ');
+  if (brandTerms === null) return `${key}: brand terms are ${now}derived from the domain: ${quoted(defaultBrandTerms(project.domain))}.\n`;
+  if (brandTerms.length === 0) return `${key}: ${now}no query counts as a brand query.\n`;
+  return `${key}: brand terms are ${now}${quoted(brandTerms)}.\n`;
+}
 
 export function run(args: string[], io: CliIO): Promise<number> {
   return runSubcommands('projects', SUBCOMMANDS, args, io);
