@@ -1,9 +1,12 @@
 // Vitest for `npm run test:mutation`: the suites that test src/domain, src/auth, src/cache and src/reports
-// directly, plus the OAuth suites (in-process, no browser) for src/auth/oauth. The broad integration suites
-// (test/app, test/graphql, …) also run much of that code, but each of their files starts a runtime and a sandbox,
-// and Stryker reruns every covering test file per mutant: with all of them a run takes hours.
-// MUTATION_SUITES=reports adds the report-level integration suites: one file per report, each starting one
-// sandbox runtime (for `--mutate 'src/reports/…'`). MUTATION_SUITES=integration adds all of test/app and test/graphql.
+// directly. The integration suites also run much of that code, but each of their files starts a runtime, and
+// Stryker reruns every covering test file per mutant: with all of them a run takes hours. MUTATION_SUITES (a
+// comma-separated list) adds some for the folder being mutated:
+// - oauth: the in-process OAuth suites, for `--mutate 'src/auth/oauth/*.ts'` (they also reach src/auth's key code,
+//   where they only slow the run down);
+// - reports: the report-level integration suites, one file per report, each starting one sandbox runtime, for
+//   `--mutate 'src/reports/…'`;
+// - integration: all of test/app and test/graphql.
 import { configDefaults, defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
@@ -23,6 +26,7 @@ const REPORT_SUITES = [
 ];
 
 const EXTRA_SUITES: Record<string, string[]> = {
+  oauth: ['test/oauth/**/*.test.ts'],
   reports: REPORT_SUITES,
   integration: ['test/app/**/*.test.ts', 'test/graphql/**/*.test.ts'],
 };
@@ -35,13 +39,12 @@ export default defineConfig({
     include: [
       'test/domain/**/*.test.ts',
       'test/auth/**/*.test.ts',
-      'test/oauth/**/*.test.ts',
       'test/cache/**/*.test.ts',
       'test/reports/**/*.test.ts',
       'test/mcp/confirmation-token.test.ts',
       'test/limits/**/*.test.ts',
       'test/bus/**/*.test.ts',
-      ...(EXTRA_SUITES[process.env.MUTATION_SUITES ?? ''] ?? []),
+      ...(process.env.MUTATION_SUITES ?? '').split(',').flatMap((name) => EXTRA_SUITES[name.trim()] ?? []),
     ],
     // Drives Chromium through the whole MCP sign-in: seconds per run, and the in-process OAuth suites cover it.
     exclude: [...configDefaults.exclude, 'test/oauth/mcp-oauth-e2e.test.ts'],
