@@ -36,6 +36,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // Stryker times each mutant itself (from the dry run); a loaded machine must not fail the dry run on scrypt.
+    testTimeout: 60_000,
     include: [
       'test/domain/**/*.test.ts',
       'test/auth/**/*.test.ts',
