@@ -30,7 +30,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   if (expected.length === 0) return false;
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  let actual: Buffer;
+  try {
+    actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  } catch {
+    // Parameters scrypt refuses (zero, not a number, beyond the memory bound): a corrupted row is a mismatch.
+    return false;
+  }
   return timingSafeEqual(actual, expected);
 }
 

@@ -51,8 +51,10 @@ export function createMemoryCacheStore(options: MemoryCacheStoreOptions = {}): C
   };
 }
 
+// Walks the whole value even below an already frozen object: a loader may hand in a value frozen only at the top.
+// Cached values are JSON, so there are no cycles.
 function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (value === null || typeof value !== 'object') return value;
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);
   return value;

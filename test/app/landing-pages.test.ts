@@ -42,6 +42,16 @@ describe('landing pages', () => {
     expectEvery(noSearch, (r) => r.position === null);
   });
 
+  it('limit and offset page through the joined rows; totalRows counts them all', async () => {
+    const first = await rt.get(`${URL}?limit=3`);
+    const page = await rt.get(`${URL}?limit=2&offset=1`);
+    expect(first.status).toBe(200);
+    expect((first.body.rows as Row[]).length).toBe(3);
+    expect(page.body.rows).toEqual((first.body.rows as Row[]).slice(1, 3));
+    expect(page.body.totalRows).toBe(first.body.totalRows);
+    expect(first.body.totalRows).toBeGreaterThan(3);
+  });
+
   it('sp narrows the engines; a missing engine is named with sp=all', async () => {
     const e1 = await rt.get(`${URL}?sp=engine1&limit=1`);
     expect(e1.body.meta.sources).toEqual(['analytics', 'engine1']);

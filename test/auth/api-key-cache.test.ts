@@ -103,4 +103,14 @@ describe('verified key cache', () => {
     expect(cache.getByKey('key-a', 2)).toBeUndefined();
     expect(cache.get('digest-a', 2)?.id).toBe('a');
   });
+
+  it('keeps an expired entry for the outage grace only, for use while the database is away', () => {
+    const cache = createVerifiedKeyCache({ ttlMs: 1_000, maxEntries: 10, outageGraceMs: 5_000 });
+    cache.set(record('a'), 0, cache.generation());
+    expect(cache.stale('digest-a', 500)?.id).toBe('a');
+    expect(cache.get('digest-a', 1_000)).toBeUndefined(); // past the TTL: not trusted without asking the database
+    expect(cache.stale('digest-a', 5_999)?.id).toBe('a');
+    expect(cache.stale('digest-a', 6_000)).toBeUndefined();
+    expect(cache.stale('digest-b', 1)).toBeUndefined();
+  });
 });

@@ -28,6 +28,13 @@ describe('API key format', () => {
     );
   });
 
+  it('refuses a character outside base62 even when the checksum matches it', () => {
+    const body = `sl_live_${'A'.repeat(31)}-`;
+    expect(hasValidChecksum(body + checksumOf(body))).toBe(false);
+    const good = `sl_live_${'A'.repeat(32)}`;
+    expect(hasValidChecksum(good + checksumOf(good))).toBe(true);
+  });
+
   it('rejects wrong shapes', () => {
     const key = generateApiKey();
     for (const bad of ['', 'sl_live_', key.slice(0, -1), `${key}0`, key.replace('sl_live_', 'sl_test_'), key.replace('sl_live_', 'SL_LIVE_'), `${key.slice(0, 20)}-${key.slice(21)}`]) {

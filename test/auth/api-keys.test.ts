@@ -7,13 +7,14 @@ import { checksumOf, generateApiKey } from '../../src/auth/api-key-format.ts';
 import { createApiKeyService } from '../../src/auth/api-keys.ts';
 import type { ApiKeyServiceOptions } from '../../src/auth/api-keys.ts';
 import { createAccount } from '../../src/store/accounts-repository.ts';
-import { findApiKeyById } from '../../src/store/api-keys-repository.ts';
+import { findApiKeyById, insertApiKey } from '../../src/store/api-keys-repository.ts';
 import { listAudit } from '../../src/store/audit-repository.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import type { Store } from '../../src/store/database.ts';
 import { createProject } from '../../src/store/projects-repository.ts';
 import type { Database } from '../../src/store/schema.ts';
-import { expectAppErrorRejection } from '../domain/expect-app-error.ts';
+import { expectAppErrorRejection, rejectionOf } from '../domain/expect-app-error.ts';
+import { AppError } from '../../src/errors/app-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'siteline-keys-'));
 let store: Store;
@@ -340,5 +341,79 @@ describe('input validation at its edges', () => {
     expect(rotated.previous.id).toBe(issued.record.id);
     await keys.revoke(account, rotated.record.id);
     await expectAppErrorRejection(keys.rotate(account, rotated.record.id), { code: 'invalid_parameter', param: 'key', includes: [rotated.record.id, 'revoked'] });
+  });
+});
+
+describe('keys as their owner and other instances see them', () => {
+  let n = 0;
+  const freshAccount = async () => (await createAccount(store.db, { email: `owner${++n}@example.com`, name: 'Owner' })).id;
+  /** Another key of the account under the same display prefix (two keys can share their first characters). */
+  const twin = async (account: string, prefix: string, id: string, revokedAt: string | null = null) => {
+    await insertApiKey(store.db, { id, accountId: account, name: 'twin', digest: id.padEnd(64, '0').slice(0, 64), prefix, last4: 'abcd', scopes: ['read'], projectKeys: null, rateLimitPerMinute: null, expiresAt: null, createdAt: new Date(0).toISOString(), rotatedFrom: null });
+    if (revokedAt !== null) await store.db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', id).execute();
+  };
+
+  it('a display prefix shared by two keys picks the active one, and is refused when both are active', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    const issued = await keys.create(account, {});
+    await twin(account, issued.record.prefix, 'key_twin_revoked', new Date(0).toISOString());
+    expect((await keys.revoke(account, issued.record.prefix)).id).toBe(issued.record.id);
+    // Both revoked now: the prefix still names them both.
+    await expectAppErrorRejection(keys.revoke(account, issued.record.prefix), { code: 'invalid_parameter', param: 'key', includes: ['matches several keys', issued.record.id, 'key_twin_revoked'] });
+
+    const other = await keys.create(account, {});
+    await twin(account, other.record.prefix, 'key_twin_active');
+    await expectAppErrorRejection(keys.rotate(account, other.record.prefix), { code: 'invalid_parameter', param: 'key', includes: [other.record.id, 'key_twin_active'] });
+    expect((await keys.rotate(account, other.record.id, { graceMs: 0 })).previous.id).toBe(other.record.id);
+  });
+
+  it('refuses a bad key with the Bearer challenge, and a principal carries the expiry only of a key that has one', async () => {
+    const { keys, clock } = service();
+    const account = await freshAccount();
+    const error = await rejectionOf(keys.verify(generateApiKey()));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).headers).toEqual({ 'WWW-Authenticate': 'Bearer realm="siteline", error="invalid_token"' });
+    const forever = await keys.create(account, {});
+    expect(await keys.verify(forever.key)).not.toHaveProperty('expiresAt');
+    const expiresAt = new Date(clock.now() + 3_600_000);
+    const expiring = await keys.create(account, { expiresAt });
+    expect((await keys.verify(expiring.key)).expiresAt).toBe(expiresAt.getTime());
+  });
+
+  it('rotation cuts a later expiry down to the grace period', async () => {
+    const { keys, clock } = service();
+    const account = await freshAccount();
+    const issued = await keys.create(account, { expiresAt: new Date(clock.now() + 30 * 86_400_000) });
+    const rotated = await keys.rotate(account, issued.record.id, { graceMs: 3_600_000 });
+    expect(rotated.previous.expiresAt).toBe(new Date(clock.now() + 3_600_000).toISOString());
+    expect((await findApiKeyById(store.db, issued.record.id))?.expiresAt).toBe(new Date(clock.now() + 3_600_000).toISOString());
+    // The new key keeps the old key's own expiry.
+    expect(rotated.record.expiresAt).toBe(new Date(clock.now() + 30 * 86_400_000).toISOString());
+  });
+
+  it('revoking twice keeps the first revocation time and audits once', async () => {
+    const { keys, clock } = service();
+    const account = await freshAccount();
+    const issued = await keys.create(account, {});
+    const first = await keys.revoke(account, issued.record.id);
+    clock.advance(60_000);
+    const second = await keys.revoke(account, issued.record.id);
+    expect(second.revokedAt).toBe(first.revokedAt);
+    expect((await listAudit(store.db, { action: 'api_key.revoke' })).filter((e) => e.subject === issued.record.id)).toHaveLength(1);
+  });
+
+  it('announces a rotation to listeners, and stops telling a listener that unsubscribed', async () => {
+    const { keys } = service();
+    const account = await freshAccount();
+    const heard: string[] = [];
+    const stop = keys.onInvalidate((keyId) => heard.push(keyId));
+    const issued = await keys.create(account, {});
+    await keys.rotate(account, issued.record.id, { graceMs: 0 });
+    expect(heard).toEqual([issued.record.id]);
+    stop();
+    const other = await keys.create(account, {});
+    await keys.revoke(account, other.record.id);
+    expect(heard).toEqual([issued.record.id]);
   });
 });

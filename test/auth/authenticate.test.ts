@@ -172,3 +172,34 @@ describe('failed-attempt limit', () => {
     expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.8'))).status).toBe(401);
   });
 });
+
+describe('what counts as a failed attempt', () => {
+  it('a blank Authorization header is a missing credential, never counted against the address', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 2, duration: 60 }) });
+    for (let i = 0; i < 5; i++) {
+      const error = await failure(authenticate(request({ authorization: '   ' }), '10.7.7.7'));
+      expect(error).toMatchObject({ code: 'missing_credentials', status: 401 });
+      expect(error.message).toBe('Send your API key as `Authorization: Bearer <key>`.');
+    }
+    expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.7.7.7'))).code).toBe('invalid_token');
+    expectAppError(() => parseBearer('  '), { code: 'missing_credentials', status: 401, includes: ['Send your API key'] });
+  });
+
+  it('a key service that cannot answer (503) is not a failed attempt', async () => {
+    const recordAuthFailure = vi.fn(async () => undefined);
+    const apiKeys = { verify: async () => Promise.reject(new AppError('dependency_unavailable', 'database away')) };
+    const authenticate = createAuthenticator({ apiKeys, failures: { assertAuthAllowed: async () => undefined, recordAuthFailure } });
+    expect((await failure(authenticate(request({ authorization: `Bearer ${VALID}` }), 'a'))).code).toBe('dependency_unavailable');
+    expect(recordAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('concurrent failures past the limit are refused as rate_limited with the remaining window', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 1, duration: 60 }) });
+    const errors = await Promise.all(Array.from({ length: 4 }, () => failure(authenticate(request({ authorization: 'Bearer nope' }), '10.8.8.8'))));
+    const limited = errors.filter((e) => e.code === 'rate_limited');
+    expect(limited.length).toBeGreaterThan(0);
+    expect(errors.filter((e) => e.code === 'invalid_token')).toHaveLength(1);
+    for (const error of limited) expect(Number(error.headers['Retry-After'])).toBeGreaterThan(1);
+  });
+});
+

@@ -34,6 +34,19 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[{"y":2,"z":1}]},"b":1}');
   });
 
+  it('sorts the keys of null-prototype objects too, and keeps nulls as they are', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: 1, a: null });
+    expect(canonicalJson({ z: bare, y: null })).toBe('{"y":null,"z":{"a":null,"b":1}}');
+  });
+
+  it('leaves class instances in their own order: only plain JSON objects are canonicalised', () => {
+    class Request {
+      b = 1;
+      a = 2;
+    }
+    expect(canonicalJson({ r: new Request() })).toBe('{"r":{"b":1,"a":2}}');
+  });
+
   it('refuses values that have no JSON form', () => {
     expect(() => canonicalJson(undefined)).toThrow(TypeError);
   });

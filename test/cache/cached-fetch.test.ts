@@ -237,6 +237,43 @@ describe('cache windows at their exact edges', () => {
   });
 });
 
+describe('without a logger, and racing another instance', () => {
+  it('still serves stale after a failure and survives a failed background refresh', async () => {
+    const clock = manualClock();
+    const cachedFetch = createCachedFetch({ store: createMemoryCacheStore({ now: clock.now }), now: clock.now });
+    const options = (load: () => Promise<unknown>): CachedFetchOptions<unknown> => ({ key: 'k', source: 'analytics:1', policy, load });
+    await cachedFetch(options(async () => 'v1'));
+    clock.advance(1_500);
+    expect((await cachedFetch(options(() => Promise.reject(new TypeError('fetch failed'))))).cache).toBe('stale');
+    await cachedFetch.drain();
+    clock.advance(1_000);
+    const answer = await cachedFetch(options(() => Promise.reject(new TypeError('fetch failed'))));
+    expect(answer).toMatchObject({ value: 'v1', cache: 'stale' });
+    // A failure that is not one of ours is named generically in the warning.
+    expect(answer.warnings[0]?.message).toContain('(upstream_error)');
+  });
+
+  it('does not take an entry another instance stored meanwhile once it is no longer fresh', async () => {
+    const clock = manualClock();
+    const memory = createMemoryCacheStore({ now: clock.now });
+    let firstRead = true;
+    // Another instance stores its answer between this instance's read and its flight's second look.
+    const store: CacheStore = {
+      ...memory,
+      async get(key) {
+        if (!firstRead) return memory.get(key);
+        firstRead = false;
+        await memory.set(key, { value: 'theirs', source: 'analytics:1', storedAt: clock.now() - 10, freshUntil: clock.now(), revalidateUntil: clock.now() + 1_000, staleUntil: clock.now() + 10_000 });
+        return undefined;
+      },
+    };
+    const cachedFetch = createCachedFetch({ store, now: clock.now });
+    let loads = 0;
+    const answer = await cachedFetch({ key: 'k', source: 'analytics:1', policy, load: async () => `ours${(loads += 1)}` });
+    expect(answer).toMatchObject({ value: 'ours1', cache: 'miss' });
+  });
+});
+
 describe('defaultRetryableForStale', () => {
   it.each([
     ['a 500', new AppError('upstream_error', 'x', { status: 500 }), true],

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCachedFetch, type CachedFetch } from '../../src/cache/cached-fetch.ts';
 import { layeredCacheStore } from '../../src/cache/layered-cache-store.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
@@ -117,5 +117,24 @@ describe.skipIf(TEST_REDIS_URL === undefined)('cross-instance single-flight (rea
     gateB.resolve('b');
     expect(await runB).toBe('b');
     expect(await admin.exists(`${lockPrefix}k`)).toBe(0);
+  });
+
+  it('takes what a peek finds while another instance holds the lock, without loading', async () => {
+    const lockPrefix = `${prefix}peek:`;
+    await admin.set(`${lockPrefix}k`, 'someone-else', 'PX', 60_000);
+    const flight = createRedisSingleFlight({ redis: a.redis, prefix: lockPrefix, initialPollMs: 1 });
+    let loads = 0;
+    expect(await flight.run('k', async () => `loaded${++loads}`, async () => 'found')).toBe('found');
+    expect(loads).toBe(0);
+  });
+
+  it('stops waiting at the wait timeout, loads itself and says so', async () => {
+    const lockPrefix = `${prefix}timeout:`;
+    await admin.set(`${lockPrefix}k`, 'someone-stuck', 'PX', 60_000);
+    const logger = { warn: vi.fn() };
+    const flight = createRedisSingleFlight({ redis: a.redis, prefix: lockPrefix, waitTimeoutMs: 0, logger: logger as never });
+    expect(await flight.run('k', async () => 'mine')).toBe('mine');
+    expect(logger.warn).toHaveBeenCalledWith({ key: 'k' }, 'single-flight wait timed out; loading without the lock');
+    expect(await admin.get(`${lockPrefix}k`)).toBe('someone-stuck'); // another's lock is left alone
   });
 });

@@ -63,4 +63,36 @@ describe('memory cache store', () => {
       value.rows[0]!.n = 2;
     }).toThrow(TypeError);
   });
+
+  it('freezes the rows inside a value its loader had frozen only at the top', async () => {
+    const clock = manualClock();
+    const store = createMemoryCacheStore({ now: clock.now });
+    await store.set('k', entryAt(clock.now(), Object.freeze({ rows: [{ n: 1 }] })));
+    const value = (await store.get('k'))?.value as { rows: { n: number }[] };
+    expect(() => {
+      value.rows[0]!.n = 2;
+    }).toThrow(TypeError);
+    expect(value.rows[0]!.n).toBe(1);
+  });
+
+  it('an expired write removes the key and takes no room from live entries', async () => {
+    const clock = manualClock();
+    const live = entryAt(clock.now(), 'x'.repeat(1_000));
+    const small = entryAt(clock.now(), 'old');
+    const store = createMemoryCacheStore({ maxBytes: entryBytes('live', live) + entryBytes('gone', small), now: clock.now });
+    await store.set('live', live);
+    await store.set('gone', small);
+    await store.set('gone', entryAt(clock.now() - 120_000, 'y'.repeat(1_000)));
+    expect(await store.get('gone')).toBeUndefined();
+    expect((await store.get('live'))?.value).toBe('x'.repeat(1_000));
+  });
+});
+
+describe('entryBytes', () => {
+  it('counts three heap bytes per JSON byte, two per key character and a fixed overhead', () => {
+    const entry = entryAt(0, { x: 1 }); // {"x":1} is 7 bytes
+    expect(entryBytes('ab', entry)).toBe(7 * 3 + 2 * 2 + 128);
+    expect(entryBytes('ab', { ...entry, value: undefined })).toBe(2 * 2 + 128);
+    expect(entryBytes('ab', { ...entry, bytes: 42 })).toBe(42);
+  });
 });

@@ -48,6 +48,38 @@ describe.skipIf(TEST_REDIS_URL === undefined)('redis cache store (real Redis)', 
     expect(await store.get('broken')).toBeUndefined();
   });
 
+  it('treats every value that is not a whole entry as a miss', async () => {
+    const store = createRedisCacheStore({ redis, prefix });
+    const whole = entryAt(Date.now(), 'v');
+    const { source: _s, ...noSource } = whole;
+    const { value: _v, ...noValue } = whole;
+    const { staleUntil: _t, ...noStaleUntil } = whole;
+    const values: Record<string, unknown> = { number: 42, null: null, string: 'entry', noSource, noValue, noStaleUntil, textTime: { ...whole, storedAt: 'now' } };
+    for (const [name, value] of Object.entries(values)) await redis.set(`${prefix}bad-${name}`, JSON.stringify(value), 'PX', 10_000);
+    for (const name of Object.keys(values)) expect(await store.get(`bad-${name}`), name).toBeUndefined();
+    await redis.set(`${prefix}good`, JSON.stringify(whole), 'PX', 10_000);
+    expect((await store.get('good'))?.value).toBe('v');
+  });
+
+  it('does not serve an entry past its stale window, even while Redis still holds it', async () => {
+    const clock = manualClock(Date.now());
+    const store = createRedisCacheStore({ redis, prefix, now: clock.now });
+    await store.set('ageing', entryAt(clock.now(), 'old'));
+    clock.advance(59_999);
+    expect((await store.get('ageing'))?.value).toBe('old');
+    clock.advance(1); // exactly staleUntil
+    expect(await redis.exists(`${prefix}ageing`)).toBe(1);
+    expect(await store.get('ageing')).toBeUndefined();
+  });
+
+  it('an already expired write removes the key instead of storing it', async () => {
+    const clock = manualClock(Date.now());
+    const store = createRedisCacheStore({ redis, prefix, now: clock.now });
+    await store.set('replaced', entryAt(clock.now(), 'live'));
+    await store.set('replaced', entryAt(clock.now() - 60_000, 'expired'));
+    expect(await redis.exists(`${prefix}replaced`)).toBe(0);
+  });
+
   it('layered: a local miss is filled from Redis, and writes reach both layers', async () => {
     const clock = manualClock(Date.now());
     const shared = createRedisCacheStore({ redis, prefix, now: clock.now });
@@ -95,6 +127,8 @@ describe('redis cache store with Redis unreachable', () => {
     const redis = await createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
     try {
       const store = createRedisCacheStore({ redis, prefix: uniquePrefix() });
+      // Degraded from the start, before any call has failed.
+      expect(store.health()).toEqual({ status: 'degraded', detail: `redis ${redis.status}` });
       const layered = layeredCacheStore(createMemoryCacheStore(), store);
       await layered.set('k', entryAt(Date.now(), 'still works'));
       expect((await layered.get('k'))?.value).toBe('still works');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalSingleFlight } from '../../src/cache/single-flight.ts';
+import { chainSingleFlight, createLocalSingleFlight, type SingleFlight } from '../../src/cache/single-flight.ts';
 import { deferred } from './redis-helpers.ts';
 
 describe('local single-flight', () => {
@@ -35,5 +35,32 @@ describe('local single-flight', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(runs).toBe(1);
     expect(await flights.run('k', async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('chained single-flight', () => {
+  it('lets one caller per instance into the shared flight and passes the peek on', async () => {
+    const seen: { key: string; peek: unknown }[] = [];
+    const sharedFlights = createLocalSingleFlight();
+    const shared: SingleFlight = {
+      run(key, work, peek) {
+        seen.push({ key, peek });
+        return sharedFlights.run(key, work);
+      },
+    };
+    const chained = chainSingleFlight(createLocalSingleFlight(), shared);
+    const gate = deferred<string>();
+    let runs = 0;
+    const peek = async () => undefined;
+    const calls = [1, 2, 3].map(() =>
+      chained.run('k', () => {
+        runs += 1;
+        return gate.promise;
+      }, peek),
+    );
+    gate.resolve('v');
+    expect(await Promise.all(calls)).toEqual(['v', 'v', 'v']);
+    expect(runs).toBe(1);
+    expect(seen).toEqual([{ key: 'k', peek }]);
   });
 });
