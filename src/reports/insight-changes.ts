@@ -5,20 +5,20 @@
 // and the engines against each other.
 import { compared, type Compared } from '../domain/compare.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
-import { markSignificance, rankDrivers, strongestDistinct, type DimensionSegments, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
+import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { requireSource } from './project-lookup.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
-import { buildMeta, type Meta, type Warning } from './meta.ts';
+import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { rangeOf, toDateRanges, toDimensions, toMetrics, CURRENT_RANGE, PREVIOUS_RANGE } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage } from './comparison-history.ts';
-import { isSearchMetric, planMetric, toSegments, type AnalyticsMetricPlan } from './insight-metrics.ts';
+import { isSearchMetric, planMetric, toSegments, type AnalyticsMetricPlan, type ChangeInputs } from './insight-metrics.ts';
 import { searchChangeSegments } from './insight-search-changes.ts';
 import { resolveReportScope, type ReportScope, type PeriodArgs } from './report-context.ts';
 
@@ -62,17 +62,6 @@ export interface ChangeExplanation {
   meta: Meta;
 }
 
-export interface ChangeInputs {
-  total: { current: { num: number; den: number }; previous: { num: number; den: number } };
-  dimensions: DimensionSegments[];
-  /** The other dimensions inside one segment, for the echo test. */
-  inside(reference: { dimension: string; value: string }): Promise<DimensionSegments[]>;
-  results: CachedResult<unknown>[];
-  warnings: Warning[];
-  sources: string[];
-  dataThrough?: string;
-  sp?: string;
-}
 
 export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise<ChangeExplanation> {
   const search = isSearchMetric(args.metric);

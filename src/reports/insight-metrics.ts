@@ -2,7 +2,9 @@
 // read as a numerator over a denominator (both additive), so its change splits into mix and rate effects.
 import { SEARCH_METRIC_NAMES, type SearchMetricName } from '../domain/catalogue.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
-import type { MetricKind } from '../domain/insights/drivers.ts';
+import type { DimensionSegments, MetricKind } from '../domain/insights/drivers.ts';
+import type { CachedResult } from '../cache/cached-fetch.ts';
+import type { Warning } from './meta.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import type { AnalyticsFields } from './analytics-fields.ts';
 
@@ -82,4 +84,17 @@ export function toSegments(current: ReadonlyMap<string, { num: number; den: numb
     const p = previous.get(value) ?? { num: 0, den: additive ? 1 : 0 };
     return { value, num1: c.num, den1: c.den, num0: p.num, den0: p.den };
   });
+}
+
+/** What a change explanation is computed from, whichever provider the metric comes from. */
+export interface ChangeInputs {
+  total: { current: { num: number; den: number }; previous: { num: number; den: number } };
+  dimensions: DimensionSegments[];
+  /** The other dimensions inside one segment, for the echo test. */
+  inside(reference: { dimension: string; value: string }): Promise<DimensionSegments[]>;
+  results: CachedResult<unknown>[];
+  warnings: Warning[];
+  sources: string[];
+  dataThrough?: string;
+  sp?: string;
 }

@@ -16,7 +16,7 @@ describe('redis connection without a server', () => {
   });
 
   it('gives up waiting after the timeout, reports degraded with its state, and closes', async () => {
-    const redis = createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
+    const redis = await createRedis(DEAD_REDIS_URL, { overrides: { connectTimeout: 200 } });
     expect(await waitForRedis(redis, 50)).toBe(false);
     expect(redis.status).not.toBe('ready');
     expect(redisHealth(redis)).toEqual({ status: 'degraded', detail: `redis ${redis.status}` });
@@ -28,7 +28,7 @@ describe('redis connection without a server', () => {
 
 describe.skipIf(TEST_REDIS_URL === undefined)('redis connection (real Redis)', () => {
   it('names itself to the server, is ok once ready, and quits cleanly', async () => {
-    const redis = createRedis(TEST_REDIS_URL!, { name: 'siteline-conn-test' });
+    const redis = await createRedis(TEST_REDIS_URL!, { name: 'siteline-conn-test' });
     expect(await waitForRedis(redis, 5_000)).toBe(true);
     expect(await waitForRedis(redis, 5_000)).toBe(true); // already ready: at once
     expect(await redis.client('GETNAME')).toBe('siteline-conn-test');
@@ -42,7 +42,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('redis connection (real Redis)', (
   it('warns once per outage however often reconnecting fails, and says once when Redis is back', async () => {
     const { proxy, url } = await proxyFor(TEST_REDIS_URL!, 6379);
     const logger = { warn: vi.fn(), info: vi.fn() };
-    const redis = createRedis(url.href, { name: 'siteline-outage-test', logger });
+    const redis = await createRedis(url.href, { name: 'siteline-outage-test', logger });
     try {
       expect(await waitForRedis(redis, 5_000)).toBe(true);
       expect(logger.info).not.toHaveBeenCalled(); // the first connection is no recovery
