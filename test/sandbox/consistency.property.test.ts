@@ -27,7 +27,8 @@ async function ga(property: string, body: Json): Promise<Json> {
   return res.body;
 }
 
-describe('analytics consistency', () => {
+// Property runs of up to 25 reports each: alone a few seconds, but minutes' worth of CPU when the suite shares two cores.
+describe('analytics consistency', { timeout: 90_000 }, () => {
   it('additive metrics sum exactly to the totals row; users (and sessions over pages) sum to at least it; the totals row is the unbroken report', async () => {
     await fc.assert(fc.asyncProperty(fc.constantFrom(...PROPERTIES), fc.constantFrom(...BREAKDOWNS), range, async (property, dim, dr) => {
       const metrics = ADDITIVE.map((name) => ({ name }));
@@ -137,7 +138,7 @@ describe('analytics consistency', () => {
   });
 });
 
-describe('engine1 consistency', () => {
+describe('engine1 consistency', { timeout: 90_000 }, () => {
   async function gsc(siteUrl: string, body: Json): Promise<Json> {
     const res = await post(sandbox, token, gscUrl(siteUrl), body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
