@@ -37,7 +37,7 @@ describe('documented examples', () => {
     const tour = readme.slice(readme.indexOf('## A two-minute tour'), readme.indexOf('## Connect an AI client'));
     const examples = findExamples('README.md', tour);
     const paths = examples.map((e) => /localhost:3000(\/[^"'?\s]*)/.exec(e.command)?.[1]?.split('/').slice(0, 4).join('/'));
-    expect(paths).toEqual(['/api/v1/projects', '/api/v1/metrics', '/api/v1/metrics', '/api/v1/funnels', '/api/mcp', '/api/graphql']);
+    expect(paths).toEqual(['/api/v1/projects', '/api/v1/metrics', '/api/v1/metrics', '/api/v1/metrics', '/api/mcp', '/api/graphql']);
     for (const example of examples) expect(example.output?.text.trim(), example.command).toBeTruthy();
   });
 });
