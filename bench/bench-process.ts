@@ -11,6 +11,8 @@ import autocannon from 'autocannon';
 export interface BenchServer {
   url: string;
   key: string;
+  /** The next key of the server's pool, for one measured round (each key has its own per-minute limit). */
+  roundKey(): string;
   stop(): Promise<void>;
 }
 
@@ -21,10 +23,12 @@ async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  const { url, key } = JSON.parse(line) as { url: string; key: string };
+  const { url, key, keys = [key] } = JSON.parse(line) as { url: string; key: string; keys?: string[] };
+  let round = 0;
   return {
     url: url.replace(/\/+$/, ''),
     key,
+    roundKey: () => keys[round++ % keys.length]!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -35,7 +39,9 @@ async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv
 
 /** Siteline over the in-process sandbox (or SANDBOX_URL). `profileDir`: run it under `--cpu-prof`. */
 export function startBenchServer(env: NodeJS.ProcessEnv = {}, profileDir?: string): Promise<BenchServer> {
-  const execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the Siteline process (e.g. V8 heap sizing), space-separated.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const execArgv = [...extra, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
   return startChild('bench-server.ts', [], env, execArgv);
 }
 
@@ -73,7 +79,8 @@ export interface LoadTarget {
 
 /** Warm throughput: `connections` keep-alive clients for `seconds`, after one warm-up request. */
 export async function measureLoad(server: BenchServer, target: LoadTarget, seconds = 5, connections = 10): Promise<LoadResult> {
-  const headers = { ...(server.key ? { authorization: `Bearer ${server.key}` } : {}), ...target.headers };
+  const key = server.roundKey();
+  const headers = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...target.headers };
   const method = target.method ?? 'GET';
   const warm = await fetch(server.url + target.path, { method, headers, body: target.body });
   if (!warm.ok) throw new Error(`warm-up of ${target.path} answered ${warm.status}: ${await warm.text()}`);

@@ -35,10 +35,14 @@ const shared = process.env.BENCH_REDIS_PREFIX ? { keyPrefix: process.env.BENCH_R
 const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch), shared });
 const credentials = await readSandboxCredentials(credentialsDir);
 const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
-const bench = await runtime.apiKeys.create(demo.accountId, { name: 'bench', scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 });
+// A key allows at most 1,000,000 requests a minute, which a quiet machine can exceed over a few rounds of load: the
+// load generator takes a fresh key of this pool for every measured round.
+const benchKeys = await Promise.all(
+  Array.from({ length: 16 }, (_, i) => runtime.apiKeys.create(demo.accountId, { name: `bench ${i + 1}`, scopes: ['read', 'raw', 'mcp:write'], rateLimitPerMinute: 1_000_000 })),
+);
 // How many analytics requests this instance's sandbox has answered (scale-out: proves single-flight across instances).
 runtime.app.get('/__bench/upstream-calls', () => ({ analytics: Object.values(sandbox.stats().analytics).reduce((a, b) => a + b, 0) }));
 const server = serve(runtime.app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
 await server.ready();
-process.stdout.write(`${JSON.stringify({ url: server.url, key: bench.key })}\n`);
+process.stdout.write(`${JSON.stringify({ url: server.url, key: benchKeys[0]!.key, keys: benchKeys.map((k) => k.key) })}\n`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void server.close(true).then(() => runtime.close()).then(() => process.exit(0)));
