@@ -1,17 +1,15 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
 // Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
 // RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
-import { createMcpHandler, getOAuthProtectedResourceMetadataUrl, hostHeaderValidationResponse, isJsonContentType, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
-import { AppError } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { readBodyText } from '../http/read-body-text.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
-import { createMcpServer, createMcpServices } from './create-mcp-server.ts';
 import { createKeptLists, keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
-import { toAuthInfo, type McpCaller } from './mcp-caller.ts';
+import type { McpCaller } from './mcp-caller.ts';
+import type { McpTransport } from './mcp-transport.ts';
 import { mountProtectedResourceMetadata } from './protected-resource.ts';
 
 export const MCP_PATH = '/api/mcp';
@@ -24,40 +22,35 @@ const ALLOW_HEADERS = ['authorization', 'content-type', 'accept', 'mcp-protocol-
 const EXPOSE_HEADERS = ['www-authenticate', 'mcp-protocol-version', 'mcp-session-id', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'];
 
 export function mountMcp(app: H3, deps: AppDeps): void {
-  const services = createMcpServices(deps);
-  const handler = createMcpHandler(() => createMcpServer(services), {
-    onerror: (error) => deps.logger.debug({ err: error }, 'mcp request rejected'),
-  });
   const resource = new URL(MCP_PATH, deps.publicUrl);
-  const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
-  const hostnames = [...new Set([resource.hostname, ...localhostAllowedHostnames()])];
-  const originHostnames = [...new Set([...hostnames, ...deps.corsOrigins.map((origin) => new URL(origin).hostname)])];
   const cors: CorsOptions = { origin: [...deps.corsOrigins], methods: ['POST'], allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: '600' };
-  const challenge = challenges(resourceMetadataUrl);
   const keptLists = createKeptLists();
+  let transport: McpTransport | undefined;
+  let loading: Promise<McpTransport> | undefined;
+  const loadTransport = () => (loading ??= import('./mcp-transport.ts').then((module) => (transport = module.createMcpTransport(deps, resource))));
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
     const preflight = handleCors(event, cors);
     if (preflight !== false) return preflight;
+    const mcp = transport ?? (await loadTransport());
     const request = event.req;
-    const denied = hostHeaderValidationResponse(request, hostnames) ?? originValidationResponse(request, originHostnames);
+    const denied = mcp.refuseForeign(request);
     if (denied) return denied;
     if (request.method !== 'POST') return rpcError(405, -32000, 'Method not allowed.', { allow: 'POST' });
 
     const requestId = requestIdOf(event);
-    const principal = await deps.authenticate(request, clientIpOf(event)).catch((error: unknown) => challenge.unauthenticated(error, requestId));
+    const principal = await deps.authenticate(request, clientIpOf(event)).catch((error: unknown) => mcp.unauthenticated(error, requestId));
     if (principal instanceof Response) return principal;
-    if (!principal.scopes.has('read')) return challenge.insufficientScope(requestId);
+    if (!principal.scopes.has('read')) return mcp.insufficientScope(requestId);
     try {
       addResponseHeaders(event, await deps.limitRequest(principal));
     } catch (error) {
       return problemResponse(toAppError(error), requestId);
     }
     const caller: McpCaller = { principal, requestId };
-    const authInfo = toAuthInfo(caller, resource, resourceMetadataUrl);
 
-    if (!isJsonContentType(request.headers.get('content-type'))) return handler.fetch(request, { authInfo }); // the SDK's 415
+    if (!mcp.isJsonContentType(request.headers.get('content-type'))) return mcp.handle(request, caller); // the SDK's 415
     const body = await readBody(request);
     if (body instanceof Response) return body;
     // 2025-03-26 clients may batch messages: each one counts against the key's rate limit, and batches are small.
@@ -72,7 +65,7 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     const call = replayableCall(caller, request.headers, body.parsed);
     const kept = call === undefined ? undefined : call.list ? keptLists.get(call.key) : deps.responseCache.get(call.key);
     if (kept) return replayAnswer(event, kept, call!.id);
-    const response = await handler.fetch(request, { authInfo, parsedBody: body.parsed });
+    const response = await mcp.handle(request, caller, body.parsed);
     return call === undefined ? response : keepForReplay(response, caller, call, deps.responseCache, keptLists);
   });
 }
@@ -92,31 +85,4 @@ function rpcError(status: number, code: number, message: string, headers: Record
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
-}
-
-/**
- * MCP clients find the authorization server through the 401 challenge (RFC 9728 §5.1); `scope` names what a
- * token needs now. `error="invalid_token"` only when a credential was sent (RFC 6750 §3.1).
- */
-function challenges(resourceMetadataUrl: string) {
-  const base = `resource_metadata="${resourceMetadataUrl}"`;
-  return {
-    unauthenticated(error: unknown, requestId: string): Response {
-      const appError = toAppError(error);
-      if (appError.status !== 401) return problemResponse(appError, requestId);
-      const invalid = appError.code === 'missing_credentials' ? '' : `error="invalid_token", error_description="${quoteSafe(appError.message)}", `;
-      const headers = { ...appError.headers, 'WWW-Authenticate': `Bearer ${invalid}${base}, scope="read"` };
-      return problemResponse(new AppError(appError.code, appError.message, { headers }), requestId);
-    },
-    insufficientScope(requestId: string): Response {
-      const error = new AppError('insufficient_scope', "Calling /api/mcp needs the 'read' scope, which this credential does not have.", {
-        headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="read", ${base}` },
-      });
-      return problemResponse(error, requestId);
-    },
-  };
-}
-
-function quoteSafe(text: string): string {
-  return text.replace(/["\\]/g, "'");
 }

@@ -1,7 +1,6 @@
 // Google auth clients from stored credentials (service-account JSON or OAuth refresh token), pointed at the
 // configured token URL and cached per credential identity so access tokens are reused across requests.
 import { createHash, createPrivateKey } from 'node:crypto';
-import { JWT, UserRefreshClient } from 'google-auth-library';
 import type { OAuth2Client } from 'google-auth-library';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { ProviderEndpoints } from './endpoints.ts';
 import { GOOGLE_TOKEN_URL } from './endpoints.ts';
+import { googleAuthLibrary } from './google-libraries.ts';
 
 export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/analytics.readonly',
@@ -130,6 +130,7 @@ export function createGoogleAuthCache(
   };
 
   function build(credential: GoogleCredential): OAuth2Client {
+    const { JWT, UserRefreshClient } = googleAuthLibrary();
     const client =
       credential.kind === 'service_account'
         ? new JWT({

@@ -1,5 +1,4 @@
 // The analytics (GA4 Data API) client for one property: official library calls through the resilience pipeline.
-import { analyticsdata } from '@googleapis/analyticsdata';
 import type { analyticsdata_v1beta } from '@googleapis/analyticsdata';
 import type { OAuth2Client } from 'google-auth-library';
 import { invalidParameter } from '../../errors/app-error.ts';
@@ -7,6 +6,7 @@ import type { ProviderEndpoints } from '../endpoints.ts';
 import type { GoogleSession } from '../google-auth.ts';
 import type { RawResponse } from '../raw-response.ts';
 import { googleRawAttempt } from '../raw-response.ts';
+import { analyticsDataLibrary } from '../google-libraries.ts';
 import type { Resilience } from '../resilience.ts';
 import { MalformedAnswer, parseShape } from '../upstream-errors.ts';
 import { classifyAnalyticsError } from './errors.ts';
@@ -76,7 +76,7 @@ export function createAnalyticsApis(auth: OAuth2Client, endpoints: ProviderEndpo
     retry: false,
     ...(endpoints.fetch ? { fetchImplementation: endpoints.fetch } : {}),
   };
-  return { beta: analyticsdata({ version: 'v1beta', ...common }) };
+  return { beta: analyticsDataLibrary().analyticsdata({ version: 'v1beta', ...common }) };
 }
 
 export interface AnalyticsClientDeps {

@@ -1,11 +1,11 @@
 // The engine1 (Search Console) client for one site: official library calls through the resilience pipeline.
-import { searchconsole } from '@googleapis/searchconsole';
 import type { searchconsole_v1 } from '@googleapis/searchconsole';
 import type { OAuth2Client } from 'google-auth-library';
 import type { ProviderEndpoints } from '../endpoints.ts';
 import type { GoogleSession } from '../google-auth.ts';
 import type { RawResponse } from '../raw-response.ts';
 import { googleRawAttempt } from '../raw-response.ts';
+import { searchConsoleLibrary } from '../google-libraries.ts';
 import type { Resilience } from '../resilience.ts';
 import { parseShape } from '../upstream-errors.ts';
 import { classifyEngine1Error } from './errors.ts';
@@ -41,7 +41,7 @@ export interface Engine1Client {
 }
 
 export function createSearchConsoleApi(auth: OAuth2Client, endpoints: ProviderEndpoints): searchconsole_v1.Searchconsole {
-  return searchconsole({
+  return searchConsoleLibrary().searchconsole({
     version: 'v1',
     auth,
     rootUrl: endpoints.searchConsoleRoot,

@@ -2,11 +2,11 @@
 // incremental scopes), the code exchange, revocation, and the two lists a user picks from right after consent —
 // GA4 properties (Admin API v1beta accountSummaries.list) and Search Console sites (sites.list). All of it
 // through google-auth-library and the official API clients, pointed at production or the sandbox.
-import { analyticsadmin } from '@googleapis/analyticsadmin';
-import { searchconsole } from '@googleapis/searchconsole';
-import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
+import type { analyticsadmin } from '@googleapis/analyticsadmin';
+import type { OAuth2Client } from 'google-auth-library';
 import { GOOGLE_SCOPES } from '../google-auth.ts';
 import { GOOGLE_TOKEN_URL } from '../endpoints.ts';
+import { analyticsAdminLibrary, googleAuthLibrary, searchConsoleLibrary } from '../google-libraries.ts';
 import type { GoogleWebEndpoints } from './google-web-endpoints.ts';
 
 export interface GoogleWebClientConfig {
@@ -42,7 +42,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
   const transporterOptions = { ...(endpoints.fetch ? { fetchImplementation: endpoints.fetch } : {}), timeout: timeoutMs };
 
   function client(): OAuth2Client {
-    const oauth = new OAuth2Client({
+    const oauth = new (googleAuthLibrary().OAuth2Client)({
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       endpoints: { oauth2AuthBaseUrl: endpoints.authUrl, oauth2TokenUrl: endpoints.tokenUrl, oauth2RevokeUrl: endpoints.revokeUrl },
@@ -81,7 +81,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
         state,
         redirect_uri: redirectUri,
         code_challenge: codeChallenge,
-        code_challenge_method: CodeChallengeMethod.S256,
+        code_challenge_method: googleAuthLibrary().CodeChallengeMethod.S256,
         ...(loginHint ? { login_hint: loginHint } : {}),
       });
       return { url, verifier: codeVerifier };
@@ -97,7 +97,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
     async listProperties(tokens) {
       // The Admin client pins an older google-auth-library major; its request() contract is the same one.
       const auth = authorized(tokens) as unknown as Parameters<typeof analyticsadmin>[0] extends { auth?: infer A } ? A : never;
-      const admin = analyticsadmin({ version: 'v1beta', auth, rootUrl: endpoints.adminRoot, ...apiOptions });
+      const admin = analyticsAdminLibrary().analyticsadmin({ version: 'v1beta', auth, rootUrl: endpoints.adminRoot, ...apiOptions });
       const properties: GaProperty[] = [];
       let pageToken: string | undefined;
       for (let page = 0; page < 20; page += 1) {
@@ -114,7 +114,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
       return properties;
     },
     async listSites(tokens) {
-      const api = searchconsole({ version: 'v1', auth: authorized(tokens), rootUrl: endpoints.searchConsoleRoot, ...apiOptions });
+      const api = searchConsoleLibrary().searchconsole({ version: 'v1', auth: authorized(tokens), rootUrl: endpoints.searchConsoleRoot, ...apiOptions });
       const res = await api.sites.list({});
       return (res.data.siteEntry ?? []).flatMap((s) => (s.siteUrl ? [{ siteUrl: s.siteUrl, permissionLevel: s.permissionLevel ?? '' }] : []));
     },

@@ -1,0 +1,56 @@
+// Yoga serving the schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with the
+// stored operations), read-only, GraphiQL (bundled, works offline) only when enabled for development.
+import { getOperationAST, GraphQLError } from 'graphql';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { AppDeps } from '../app-deps.ts';
+import type { Principal } from '../auth/principal.ts';
+import { isMaskedUnexpected, limitPlugins, maskGraphqlError } from './pipeline.ts';
+import { PORTFOLIO_QUERY } from './portfolio-query.ts';
+
+interface ServerContext {
+  principal: Principal;
+  requestId: string;
+}
+
+export type GraphqlServer = YogaServerInstance<ServerContext, {}>;
+
+export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, graphqlEndpoint: string): GraphqlServer {
+  return createYoga<ServerContext>({
+    schema: deps.schema,
+    graphqlEndpoint,
+    landingPage: false,
+    graphiql: deps.graphiql ? { title: 'Siteline GraphQL', headers: '{"Authorization": "Bearer <your API key>"}', defaultQuery: PORTFOLIO_QUERY } : false,
+    // Loaded on the first GraphiQL page: its bundle is ~9 MB of source, about 30 MB of heap in every process otherwise.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
+    logging: false,
+    // Native fetch classes, so h3 passes Yoga's responses through instead of serialising a ponyfill object.
+    fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
+    context: ({ principal, requestId }) => deps.createContext(principal, requestId),
+    cors: false,
+    plugins: [...limitPlugins(), readOnlyPlugin()],
+    maskedErrors: {
+      maskError(error, message) {
+        const masked = maskGraphqlError(error, message);
+        if (isMaskedUnexpected(masked)) deps.logger.error({ err: error instanceof GraphQLError ? error.originalError : error }, 'unexpected GraphQL error');
+        return masked;
+      },
+    },
+  });
+}
+
+/**
+ * /api/graphql only reads: the one mutation (createFunnel) is reserved for MCP's confirmed flow, which runs its
+ * stored operation in-process after verifying a confirmation token.
+ */
+function readOnlyPlugin(): Plugin {
+  return {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      if (operation?.operation === 'mutation') {
+        throw new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation.', {
+          extensions: { code: 'insufficient_scope', status: 403 },
+        });
+      }
+    },
+  };
+}
