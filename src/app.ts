@@ -4,7 +4,7 @@ import type { AppDeps } from './app-deps.ts';
 import { notFound } from './errors/app-error.ts';
 import { appErrorFromThrown } from './http/errors-to-problems.ts';
 import { requestIdFrom } from './http/request-id.ts';
-import { addResponseHeaders, requestIdOf } from './http/request-context.ts';
+import { addResponseHeaders, applyRecordedHeaders, requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
 import { mountHealthRoutes } from './health/health-routes.ts';
 import { mountGraphql } from './graphql/mount-graphql.ts';
@@ -26,7 +26,7 @@ export function createApp(deps: AppDeps): H3 {
       const requestId = requestIdFrom(event.req.headers);
       event.context.requestId = requestId;
       event.context.startedAt = performance.now();
-      addResponseHeaders(event, { 'x-request-id': requestId });
+      event.context.responseHeaders = { 'x-request-id': requestId };
     },
     onError(thrown, event) {
       // A request h3 refuses before onRequest (unreadable URL) still gets its id.
@@ -38,9 +38,11 @@ export function createApp(deps: AppDeps): H3 {
       } else if (error.status >= 500) {
         deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);
       }
+      event.context.headersApplied = true;
       return problemResponse(error, requestIdOf(event), event.context.responseHeaders);
     },
     onResponse(response, event) {
+      if (!applyRecordedHeaders(event, response)) deps.logger.warn({ requestId: requestIdOf(event), path: event.url.pathname }, 'response headers are immutable: request id and rate-limit fields not added');
       if (deps.metrics) {
         const seconds = event.context.startedAt === undefined ? 0 : (performance.now() - event.context.startedAt) / 1000;
         deps.metrics.observeHttp({ method: event.req.method, route: event.context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });

@@ -31,6 +31,7 @@ import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 import { retireDemo } from './demo/retire-demo.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
+import type { KeyLimitOverride } from './limits/create-limits.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 
 export interface RuntimeOverrides {
@@ -177,12 +178,20 @@ async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState):
 }
 
 async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
-  // A key's own limit scales its burst the way the default does (600/min with bursts of 60 per second), but a
-  // burst below 10 per second protects nothing: a small quota may arrive at once rather than be refused early.
   const quota = principal.rateLimitPerMinute;
-  const override = quota === undefined ? undefined : { quota, burst: Math.max(Math.min(quota, 10), Math.ceil(quota / 10)) };
-  const allowance = await shared.limits.consumeRequest(principal.credentialId, override);
-  return { ...allowance.headers };
+  const allowance = await shared.limits.consumeRequest(principal.credentialId, quota === undefined ? undefined : keyLimitOverride(quota));
+  return allowance.headers;
+}
+
+const keyLimitOverrides = new Map<number, KeyLimitOverride>();
+/**
+ * A key's own limit scales its burst the way the default does (600/min with bursts of 60 per second), but a burst
+ * below 10 per second protects nothing: a small quota may arrive at once rather than be refused early.
+ */
+function keyLimitOverride(quota: number): KeyLimitOverride {
+  let override = keyLimitOverrides.get(quota);
+  if (override === undefined) keyLimitOverrides.set(quota, (override = { quota, burst: Math.max(Math.min(quota, 10), Math.ceil(quota / 10)) }));
+  return override;
 }
 
 /** A database that does not answer a trivial query this fast is reported down (/readyz answers within a second). */

@@ -45,14 +45,15 @@ export interface CreateLimitsOptions {
 export function createLimits(options: CreateLimitsOptions = {}): Limits {
   const config = defineLimits(options.config);
   // Limiters are fixed to their point count, so per-key overrides get their own (shared counters: same prefix).
-  const limiters = new Map<string, Limiter>();
+  const limiters = new Map<LimitPolicy, Map<number, Limiter>>();
   /** The limiter of `policy`, or of it with another point count (looked up on every request: no allocation on a hit). */
   const limiterFor = (policy: LimitPolicy, points: number = policy.points): Limiter => {
-    const id = `${policy.name}/${points}/${policy.windowSec}`;
-    let limiter = limiters.get(id);
+    let byPoints = limiters.get(policy);
+    if (byPoints === undefined) limiters.set(policy, (byPoints = new Map()));
+    let limiter = byPoints.get(points);
     if (limiter === undefined) {
       limiter = createLimiter({ policy: { ...policy, points }, redis: options.redis, prefix: options.prefix });
-      limiters.set(id, limiter);
+      byPoints.set(points, limiter);
     }
     return limiter;
   };

@@ -2,10 +2,11 @@
 import { AppError } from '../errors/app-error.ts';
 import type { LimitState } from './limiter.ts';
 
-export interface RateLimitHeaders {
+/** A type, not an interface: it is handed on as the request's plain `Record` of response headers. */
+export type RateLimitHeaders = {
   'RateLimit-Policy': string;
   RateLimit: string;
-}
+};
 
 /**
  * One list member per state, e.g. `"default";q=600;w=60, "burst";q=60;w=1` and `"default";r=598;t=42, "burst";r=59;t=1`:
@@ -13,10 +14,22 @@ export interface RateLimitHeaders {
  * t = seconds until the current window ends (rounded up).
  */
 export function toRateLimitHeaders(states: readonly LimitState[]): RateLimitHeaders {
-  return {
-    'RateLimit-Policy': states.map((s) => `"${s.policy.name}";q=${s.policy.points};w=${s.policy.windowSec}`).join(', '),
-    RateLimit: states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${toSeconds(s.resetMs)}`).join(', '),
-  };
+  let policies = '';
+  let current = '';
+  for (const s of states) {
+    const separator = current === '' ? '' : ', ';
+    policies += separator + policyMember(s.policy);
+    current += `${separator}"${s.policy.name}";r=${s.remaining};t=${toSeconds(s.resetMs)}`;
+  }
+  return { 'RateLimit-Policy': policies, RateLimit: current };
+}
+
+/** A policy's RateLimit-Policy member never changes: built once per policy, not per request. */
+const policyMembers = new WeakMap<LimitState['policy'], string>();
+function policyMember(policy: LimitState['policy']): string {
+  let member = policyMembers.get(policy);
+  if (member === undefined) policyMembers.set(policy, (member = `"${policy.name}";q=${policy.points};w=${policy.windowSec}`));
+  return member;
 }
 
 /** 429 `rate_limited` with `Retry-After` (seconds until the exhausted window ends) and the RateLimit fields. */

@@ -7,6 +7,7 @@
 import type { H3Event } from 'h3';
 import { LRUCache } from 'lru-cache';
 import { FastResponse } from 'srvx';
+import { preparedResponse } from '../http/request-context.ts';
 import type { CachedResponse, ResponseCache } from '../rest/response-cache.ts';
 import type { McpCaller } from './mcp-caller.ts';
 
@@ -34,15 +35,10 @@ export function replayableCall(caller: McpCaller, headers: Headers, message: unk
   return { key: `${key}\n${JSON.stringify(rest)}`, id, list };
 }
 
-/**
- * The kept answer with this caller's id, its headers set on `event.res`: h3 sends a text answer with those headers
- * straight away, which is markedly cheaper than a Response whose headers it must merge (REST answers the same way).
- */
-export function replayAnswer(event: H3Event, kept: CachedResponse, id: string | number): string {
-  const headers = event.res.headers;
-  if (kept.headers) for (const name in kept.headers) headers.set(name, kept.headers[name]!);
-  headers.set('content-type', kept.contentType);
-  return kept.slot === undefined ? kept.text : kept.text.slice(0, kept.slot) + JSON.stringify(id) + kept.text.slice(kept.slot);
+/** The kept answer with this caller's id and the kept headers, sent as a prepared response (as REST answers). */
+export function replayAnswer(event: H3Event, kept: CachedResponse, id: string | number): Response {
+  const text = kept.slot === undefined ? kept.text : kept.text.slice(0, kept.slot) + JSON.stringify(id) + kept.text.slice(kept.slot);
+  return preparedResponse(event, text, kept.headers === undefined ? { 'content-type': kept.contentType } : { ...kept.headers, 'content-type': kept.contentType });
 }
 
 /** The table of kept list answers (one per mounted endpoint). */

@@ -65,13 +65,23 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
 
+  const httpSeries = new Map<string, { requests: { inc(): void }; duration: { observe(seconds: number): void } }>();
+
   return {
     registry,
     contentType: registry.contentType,
     observeHttp({ method, route, status, seconds }) {
-      const values = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: `${Math.floor(status / 100)}xx` };
-      requests.inc(values);
-      duration.observe(values, seconds);
+      // Every response is counted: the label sets (method × route × status class, all bounded) are resolved once.
+      const known = METHODS.has(method) ? method : 'OTHER';
+      const id = `${known} ${status} ${route}`;
+      let series = httpSeries.get(id);
+      if (series === undefined) {
+        const values = { method: known, route, status_class: `${Math.floor(status / 100)}xx` };
+        series = { requests: requests.labels(values), duration: duration.labels(values) };
+        httpSeries.set(id, series);
+      }
+      series.requests.inc();
+      series.duration.observe(seconds);
     },
     recordUpstream(source, status, _message, context) {
       upstream.inc({ provider: source, outcome: status === 'ok' ? 'ok' : (context.code ?? 'error') });
