@@ -2,6 +2,7 @@
 // against errors nothing owned. A configuration or store the machine cannot run is one line and exit code 2.
 import { loadSettings, SettingsError, type Settings } from './config/settings.ts';
 import { printBanner } from './demo/banner.ts';
+import { startIdleHeapTrim } from './observability/idle-heap-trim.ts';
 import { installProcessGuard } from './observability/process-guard.ts';
 import { drainAndExit, startServer, stopOnSignals } from './server.ts';
 import { startFailureMessage } from './start-failure.ts';
@@ -18,6 +19,7 @@ export async function runService(env: NodeJS.ProcessEnv, stdout: Output, stderr:
     settings = loadSettings(env);
     const running = await startServer(settings);
     stopOnSignals(running);
+    if (running.httpServer) startIdleHeapTrim({ server: running.httpServer, logger: running.runtime.logger });
     installProcessGuard({ logger: running.runtime.logger, onEscape: running.runtime.metrics?.recordUnhandled, drainAndExit: (code) => drainAndExit(running, code) });
     printBanner(stdout, running);
     return undefined;

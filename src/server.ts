@@ -14,6 +14,8 @@ export interface RunningServer {
   url: string;
   /** Base URL of the separate metrics listener, when METRICS_PORT is set. */
   metricsUrl?: string;
+  /** Node's HTTP server under h3 (its 'request' events tell the idle heap trim the process is busy). */
+  httpServer?: HttpServer;
   stop(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export async function serveRuntime(runtime: Runtime, settings: Settings): Promis
       await metricsServer?.close();
       await runtime.close();
     })());
-  return { runtime, url, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}), stop };
+  return { runtime, url, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}), ...(httpServer ? { httpServer } : {}), stop };
 }
 
 /**

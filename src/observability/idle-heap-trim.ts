@@ -1,0 +1,75 @@
+// Gives the heap a burst grew back to the operating system once the process has been idle a moment. V8 sizes its
+// heap for the allocation rate it last saw and keeps it: its own memory reducer waits for a low allocation rate it
+// never measures once a server simply stops receiving requests (measured: 480 MiB resident at rest after 10,000
+// cold reports, with 85 MiB of it live). One memory-reducing full collection when idle returns the slack (tens of
+// milliseconds for ~100 MiB of heap, and only while no request is waiting).
+import type { EventEmitter } from 'node:events';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { Logger } from '../logging/logger.ts';
+
+export interface IdleHeapTrimOptions {
+  /** Emits 'request' per request (the HTTP server). */
+  server: Pick<EventEmitter, 'on' | 'off'>;
+  logger: Pick<Logger, 'debug'>;
+  /** A check every `idleMs`; a trim needs one whole period without a request (default 2 s). */
+  idleMs?: number;
+  /** Unused heap worth giving back (default 16 MiB). */
+  minSlackBytes?: number;
+  /** Tests: the collection and the slack it reads. */
+  collect?: () => void;
+  slackBytes?: () => number;
+}
+
+const MIB = 1024 * 1024;
+
+/** Starts the checks; returns the stop function. Does nothing where no memory-reducing collection is available. */
+export function startIdleHeapTrim(options: IdleHeapTrimOptions): () => void {
+  const collect = options.collect ?? memoryReducingCollection();
+  if (collect === undefined) return () => undefined;
+  const slackBytes = options.slackBytes ?? heapSlackBytes;
+  const minSlack = options.minSlackBytes ?? 16 * MIB;
+  let requests = 0;
+  let busySinceTrim = false;
+  const onRequest = () => void requests++;
+  options.server.on('request', onRequest);
+  const timer = setInterval(() => {
+    if (requests > 0) {
+      requests = 0;
+      busySinceTrim = true;
+      return;
+    }
+    if (!busySinceTrim || slackBytes() < minSlack) return;
+    busySinceTrim = false;
+    const before = process.memoryUsage.rss();
+    const started = performance.now();
+    collect();
+    options.logger.debug({ rssBeforeMiB: Math.round(before / MIB), rssAfterMiB: Math.round(process.memoryUsage.rss() / MIB), ms: Math.round(performance.now() - started) }, 'idle: heap trimmed');
+  }, options.idleMs ?? 2_000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    options.server.off('request', onRequest);
+  };
+}
+
+function heapSlackBytes(): number {
+  const heap = v8.getHeapStatistics();
+  return heap.total_heap_size - heap.used_heap_size;
+}
+
+/**
+ * V8's collection for memory pressure ("last resort": full, compacting, releasing freed pages), reached through
+ * the gc extension of a fresh context: the flag is set for that moment only, so no code of the app sees a `gc`.
+ */
+function memoryReducingCollection(): (() => void) | undefined {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as ((options: object) => void) | undefined;
+    return gc === undefined ? undefined : () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  } catch {
+    return undefined;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+}
