@@ -83,4 +83,12 @@ describe('Dockerfile', () => {
     expect(user).toBeGreaterThan(chown);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/healthz/m);
   });
+
+  it('starts the API the way `npm start` does, V8 flags included (the benchmarks measure that command)', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+    expect(cmd).not.toBeNull();
+    const start = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(start);
+    expect(start).toMatch(/^node --max-semi-space-size=\d+ src\/main\.ts$/);
+  });
 });
