@@ -45,11 +45,11 @@ export function startBenchServer(env: NodeJS.ProcessEnv = {}, profileDir?: strin
   return startChild('bench-server.ts', [], env, execArgv);
 }
 
-/** The yardstick: a bare h3 server in its own process answering `bodies` ({path: JSON body}). */
-export async function startBareServer(bodies: Record<string, unknown>): Promise<BenchServer> {
+/** The yardstick: a bare h3 server in its own process answering `bodies` ({path: JSON body}). `profileDir`: under `--cpu-prof`. */
+export async function startBareServer(bodies: Record<string, unknown>, profileDir?: string): Promise<BenchServer> {
   const file = join(await mkdtemp(join(tmpdir(), 'siteline-bare-')), 'bodies.json');
   await writeFile(file, JSON.stringify(bodies));
-  return startChild('bare-server.ts', [file], {});
+  return startChild('bare-server.ts', [file], {}, profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 }
 
 /** The JSON body `path` answers on `server` once warm (what the bare server must answer to be comparable). */
