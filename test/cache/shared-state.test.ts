@@ -37,9 +37,61 @@ describe('createSharedState', () => {
       await state.close();
     }
   });
+
+  it('drops only the string keys an invalidation message lists, and ignores messages without a list', async () => {
+    const state = await createSharedState();
+    try {
+      for (const key of ['a', 'b', 'c']) await state.cachedFetch({ ...fetchOptions(async () => key), key });
+      // The state's own handler subscribed first: once this one hears a message, the state has handled it.
+      const heard: unknown[] = [];
+      let next = Promise.withResolvers<void>();
+      await state.bus.subscribe(BUS_CHANNELS.cacheInvalidate, (message) => {
+        heard.push(message);
+        next.resolve();
+      });
+      const send = async (message: unknown) => {
+        next = Promise.withResolvers<void>();
+        await state.bus.publish(BUS_CHANNELS.cacheInvalidate, message);
+        await next.promise;
+      };
+      await send({ keys: 'a' });
+      await send({ keys: { 0: 'a' } });
+      await send({});
+      expect(await state.cache.get('a')).toBeDefined();
+      await send({ keys: [42, null, 'b', ['c']] });
+      expect(heard).toHaveLength(4);
+      expect(await state.cache.get('a')).toBeDefined();
+      expect(await state.cache.get('b')).toBeUndefined();
+      expect(await state.cache.get('c')).toBeDefined();
+    } finally {
+      await state.close();
+    }
+  });
 });
 
 describe.skipIf(TEST_REDIS_URL === undefined)('createSharedState with Redis (real Redis)', () => {
+  it('is degraded, with the reason, while the connection is up but the shared cache fails, and ok again once it works', async () => {
+    const keyPrefix = uniquePrefix();
+    const logger = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() } as never;
+    const state = await createSharedState({ redisUrl: TEST_REDIS_URL, keyPrefix, logger });
+    const admin = await connectTestRedis();
+    try {
+      expect(state.health()).toEqual({ status: 'ok', redis: 'ok' });
+      await admin.lpush(`${keyPrefix}cache:summary`, 'not a cache entry'); // GET on a list: WRONGTYPE
+      expect(await state.cache.get('summary')).toBeUndefined(); // served from the in-process layer
+      const health = state.health();
+      expect(health).toMatchObject({ status: 'degraded', redis: 'degraded' });
+      expect(health.detail).toMatch(/WRONGTYPE/);
+      await admin.del(`${keyPrefix}cache:summary`);
+      expect(await state.cache.get('summary')).toBeUndefined();
+      expect(state.health()).toEqual({ status: 'ok', redis: 'ok' });
+    } finally {
+      await deleteByPrefix(admin, keyPrefix);
+      await Promise.all([state.close(), closeRedis(admin)]);
+    }
+  });
+
+
   it('reports ok and lets an instance drop entries from the other instances’ in-process layer', async () => {
     const keyPrefix = uniquePrefix();
     const [a, b] = await Promise.all([
