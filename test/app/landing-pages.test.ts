@@ -133,3 +133,78 @@ describe('landing pages whose paths collide after normalisation', () => {
     expect(body.totalRows).toBe(rows.length);
   });
 });
+
+describe('landing pages: the edges of the join', () => {
+  // The upstream answers are rewritten around what the demo data never has: analytics reporting more landing pages
+  // than it returned, a landing page without sessions, search pages on a host outside the site, and one path
+  // reported under both the apex and the www host.
+  const ORIGIN = 'https://northwind-journal.example';
+  const PERIOD = 'period=custom_2026-05-01_2026-05-31';
+  const EXTRA_ANALYTICS_ROWS = 7;
+  let edges: SandboxRuntime;
+
+  type Report = { dimensionHeaders?: { name: string }[]; metricHeaders?: { name: string }[]; rows?: { dimensionValues: { value: string }[]; metricValues: { value: string }[] }[]; rowCount?: number };
+  function withEdgeRows(report: Report): Report {
+    const dims = (report.dimensionHeaders ?? []).map((h) => h.name);
+    if (!dims.includes('landingPage')) return report;
+    const metrics = (report.metricHeaders ?? []).map((m) => m.name);
+    const zero = { dimensionValues: dims.map((d) => ({ value: d === 'landingPage' ? '/zero-sessions-test' : '(not set)' })), metricValues: metrics.map((m) => ({ value: m === 'engagementRate' ? '0.5' : '0' })) };
+    const rows = [...(report.rows ?? []), zero];
+    return { ...report, rows, rowCount: rows.length + EXTRA_ANALYTICS_ROWS };
+  }
+  const searchRow = (page: string, clicks: number, impressions: number, position: number) => ({ keys: [page], clicks, impressions, ctr: clicks / impressions, position });
+
+  beforeAll(async () => {
+    edges = await createSandboxRuntime({
+      intercept: async (request, sandboxFetch) => {
+        const path = new globalThis.URL(request.url).pathname;
+        const asked = path.endsWith('/searchAnalytics/query') ? ((await request.clone().json()) as { dimensions?: string[] }) : undefined;
+        const res = await sandboxFetch(request);
+        if (!res.ok) return res;
+        if (asked !== undefined && asked.dimensions?.length === 1 && asked.dimensions[0] === 'page') {
+          const body = (await res.json()) as { rows?: unknown[] };
+          const rows = [
+            ...(body.rows ?? []),
+            searchRow('https://elsewhere.example/borrowed-article', 4, 40, 6),
+            searchRow(`${ORIGIN}/merge-test`, 10, 100, 2),
+            searchRow('https://www.northwind-journal.example/merge-test', 30, 300, 6),
+          ];
+          return Response.json({ ...body, rows }, { status: res.status });
+        }
+        if (!/\/properties\/\d+:(batchRunReports|runReport)$/.test(path)) return res;
+        const body = (await res.json()) as Report & { reports?: Report[] };
+        return Response.json(body.reports ? { ...body, reports: body.reports.map(withEdgeRows) } : withEdgeRows(body), { status: res.status });
+      },
+    });
+  });
+  afterAll(() => edges.dispose());
+
+  it('warns when analytics has more landing pages than it returned, and names the search hosts outside the site', async () => {
+    const { status, body } = await edges.get(`${URL}?sp=engine1&limit=1000&${PERIOD}`);
+    expect(status).toBe(200);
+    const rows = body.rows as Row[];
+    const warnings = body.meta.warnings as { code: string; message: string }[];
+    const analyticsRows = rows.filter((r) => r.sessions > 0).length + 1; // + the page without sessions
+    expect(warnings.find((w) => w.code === 'rows_truncated')?.message).toBe(
+      `analytics reported ${analyticsRows + EXTRA_ANALYTICS_ROWS} landing pages; only the top ${analyticsRows} by sessions are joined.`,
+    );
+    const unmatched = warnings.find((w) => w.code === 'unmatched_hosts');
+    expect(unmatched?.message).toMatch(/^Search pages on elsewhere\.example are not on the site's hosts \(/);
+    expect(rows.find((r) => r.page === 'https://elsewhere.example/borrowed-article')).toEqual({
+      page: 'https://elsewhere.example/borrowed-article', sessions: 0, engagementRate: 0, keyEvents: 0, clicks: 4, impressions: 40, ctr: 0.1, position: 6,
+    });
+  });
+
+  it('a landing page without sessions has an engagement rate of 0, not the rate of nothing', async () => {
+    const { body } = await edges.get(`${URL}?sp=engine1&limit=1000&${PERIOD}`);
+    expect((body.rows as Row[]).find((r) => r.page === `${ORIGIN}/zero-sessions-test`)).toMatchObject({ sessions: 0, engagementRate: 0 });
+  });
+
+  it('adds up the apex and www copies of one path: clicks and impressions summed, position weighted by impressions', async () => {
+    const { body } = await edges.get(`${URL}?sp=engine1&limit=1000&${PERIOD}`);
+    const merged = (body.rows as Row[]).filter((r) => r.page === `${ORIGIN}/merge-test`);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ sessions: 0, clicks: 40, impressions: 400, ctr: 0.1 });
+    expect(merged[0]!.position).toBeCloseTo((2 * 100 + 6 * 300) / 400, 10);
+  });
+});
