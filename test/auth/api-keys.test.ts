@@ -238,6 +238,53 @@ describe('API key service', () => {
     expect(await lastUsed()).toBe(new Date(t0 + 60_000).toISOString());
   });
 
+  it('does not record a use again that another instance recorded less than a minute ago', async () => {
+    const first = service();
+    const { key, record } = await first.keys.create(accountId);
+    await first.keys.verify(key);
+    await first.keys.settle();
+    const recorded = (await findApiKeyById(store.db, record.id))?.lastUsedAt;
+    expect(recorded).toBe(new Date(first.clock.now()).toISOString());
+    // Another instance (its own cache and throttle) sees the key 30 s later: the stored time throttles it.
+    const second = service();
+    second.clock.advance(30_000);
+    await second.keys.verify(key);
+    await second.keys.settle();
+    expect(second.counter.updates).toBe(0);
+    second.clock.advance(30_000);
+    await second.keys.verify(key);
+    await second.keys.settle();
+    expect(second.counter.updates).toBe(1);
+    expect((await findApiKeyById(store.db, record.id))?.lastUsedAt).toBe(new Date(second.clock.now()).toISOString());
+  });
+
+  it('settle() waits for a last-use write still under way (shutdown must not cut it off)', async () => {
+    const { key } = await service().keys.create(accountId);
+    const release = Promise.withResolvers<void>();
+    const updating = Promise.withResolvers<void>();
+    const held: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        // Only the last-use UPDATE returns no rows and changes some: hold it until the test releases it.
+        if (args.result.numAffectedRows !== undefined && args.result.rows.length === 0) {
+          updating.resolve();
+          await release.promise;
+        }
+        return args.result;
+      },
+    };
+    const keys = createApiKeyService({ db: store.db.withPlugin(held) as Kysely<Database>, logger: { warn: () => {} } });
+    await keys.verify(key);
+    await updating.promise;
+    let settled = false;
+    const settling = keys.settle().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release.resolve();
+    await settling;
+    expect(settled).toBe(true);
+  });
+
   it('logs, never throws, when recording last use fails', async () => {
     const warn = vi.fn();
     const { key } = await service().keys.create(accountId);
