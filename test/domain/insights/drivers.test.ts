@@ -2,7 +2,7 @@
 // echo (desktop fell because Germany, mostly desktop, fell) is marked as such once the 2-D breakdown is known.
 import { describe, expect, it } from 'vitest';
 import { additiveSegment } from '../../../src/domain/insights/decompose.ts';
-import { markSignificance, rankDrivers, strongestDistinct, type DimensionSegments } from '../../../src/domain/insights/drivers.ts';
+import { distinctValues, isDistinct, markSignificance, rankDrivers, strongestDistinct, type DimensionSegments } from '../../../src/domain/insights/drivers.ts';
 
 // Germany: 3000 sessions, 90% desktop; it loses 40%. The rest (7000 sessions: 3000 desktop, 3000 mobile, 1000
 // tablet) holds, so desktop falls 19% overall — an echo of Germany.
@@ -46,5 +46,68 @@ describe('drivers', () => {
     const r = rankDrivers('additive', -590, even, { perDimension: 5, max: 10 });
     const marked = markSignificance('additive', r.drivers, even, strongestDistinct('additive', r.drivers, even), []);
     expect(marked.map((d) => d.reason)).toEqual(['in_line', 'in_line', 'in_line']);
+  });
+});
+
+describe('drivers of a ratio metric (engagement rate: engaged sessions / sessions)', () => {
+  const segment = (value: string, num0: number, den0: number, num1: number, den1: number) => ({ value, num0, den0, num1, den1 });
+  // Twenty sources hold at 50 %; "email" drops to 25 % at the same volume; "ads" doubles its sessions at the same
+  // rate (a mix shift, which moves nothing here: its rate is the overall one); "new" did not exist before and
+  // engages 90 %.
+  const steady = Array.from({ length: 20 }, (_, i) => segment(`s${String(i).padStart(2, '0')}`, 50, 100, 50, 100));
+  const segments = [...steady, segment('email', 50, 100, 25, 100), segment('ads', 50, 100, 100, 200), segment('new', 0, 0, 18, 20)];
+  const dims: DimensionSegments[] = [{ dimension: 'source', segments }];
+
+  it('names the segments whose rate or weight moved unlike the rest; the steady ones are in line', () => {
+    expect([...distinctValues('ratio', segments)].sort()).toEqual(['ads', 'email', 'new']);
+    expect(isDistinct('ratio', { dimension: 'source', value: 'email' }, dims)).toBe(true);
+    expect(isDistinct('ratio', { dimension: 'source', value: 'ads' }, dims)).toBe(true);
+    expect(isDistinct('ratio', { dimension: 'source', value: 's03' }, dims)).toBe(false);
+    expect(isDistinct('ratio', { dimension: 'source', value: 'unknown' }, dims)).toBe(false);
+    expect(isDistinct('ratio', { dimension: 'device', value: 'email' }, dims)).toBe(false);
+  });
+
+  it('ranks the rate drop first; a dimension summary says what its listed drivers leave out', () => {
+    const before = (20 * 50 + 50 + 50) / (20 * 100 + 200);
+    const after = (20 * 50 + 25 + 100 + 18) / (20 * 100 + 300 + 20);
+    const ranked = rankDrivers('ratio', after - before, dims, { perDimension: 2, max: 5 });
+    expect(ranked.drivers.map((d) => d.value)).toEqual(['email', 'new']);
+    expect(ranked.drivers[0]!.share).toBeCloseTo(ranked.drivers[0]!.contribution / (after - before), 12);
+    const [summary] = ranked.dimensions;
+    expect(summary).toMatchObject({ dimension: 'source', segments: 23 });
+    expect(summary!.delta).toBeCloseTo(after - before, 12);
+    expect(summary!.unlisted).toBeCloseTo(summary!.delta - ranked.drivers.reduce((a, d) => a + d.contribution, 0), 12);
+  });
+
+  it('marks the in-line sources and never calls a ratio driver small for its share of the total count', () => {
+    const ranked = rankDrivers('ratio', 0, dims, { perDimension: 30, max: 30 });
+    expect(ranked.drivers.every((d) => d.share === null)).toBe(true); // the total did not change
+    const marked = markSignificance('ratio', ranked.drivers, dims, strongestDistinct('ratio', ranked.drivers, dims), []);
+    expect(marked.length).toBeGreaterThan(0);
+    const email = marked.find((d) => d.value === 'email')!;
+    expect(email).toMatchObject({ significant: true });
+    expect(marked[0]!.significant).toBe(true);
+    expect(marked.filter((d) => d.value.startsWith('s')).every((d) => d.reason === 'in_line' || d.reason === 'small')).toBe(true);
+  });
+});
+
+describe('distinct counts', () => {
+  it('need a 10-point gap from the typical segment that stands out from chance and the dimension’s own spread', () => {
+    const counts = [
+      additiveSegment('a', 1000, 1000),
+      additiveSegment('b', 1010, 1000),
+      additiveSegment('c', 990, 1000),
+      additiveSegment('d', 1005, 1000),
+      additiveSegment('e', 600, 1000), // −40 %: the cause
+      additiveSegment('tiny', 2, 1), // +100 % of one session: chance
+      additiveSegment('born', 50, 0), // new
+      additiveSegment('gone', 0, 0),
+    ];
+    expect([...distinctValues('additive', counts)].sort()).toEqual(['born', 'e']);
+  });
+
+  it('with fewer than five segments the spread is not used, only the gap and its size', () => {
+    const counts = [additiveSegment('a', 1000, 1000), additiveSegment('b', 1500, 1000), additiveSegment('c', 1030, 1000)];
+    expect([...distinctValues('additive', counts)]).toEqual(['b']);
   });
 });
