@@ -111,3 +111,42 @@ describe('distinct counts', () => {
     expect([...distinctValues('additive', counts)]).toEqual(['b']);
   });
 });
+
+describe('significance of count drivers', () => {
+  // Twenty steady segments of 5,000 sessions and one that lost 20 % (−1,000): distinct, and the strongest.
+  const steady = (n: number, size: number) => Array.from({ length: n }, (_, i) => additiveSegment(`s${i}`, size, size));
+  const withLoser = (size: number): DimensionSegments[] => [{ dimension: 'country', segments: [...steady(20, size), additiveSegment('loser', 4_000, 5_000)] }];
+
+  it('a cause is small when it moved less than 0.2 % of the previous total, however distinct', () => {
+    for (const [size, expected] of [
+      [100_000, { significant: false, reason: 'small' }], // total 2,005,000: 0.2 % is 4,010 > 1,000
+      [20_000, { significant: true }], // total 405,000: 0.2 % is 810 < 1,000
+    ] as const) {
+      const dims = withLoser(size);
+      const ranked = rankDrivers('additive', -1_000, dims, { perDimension: 3, max: 3 });
+      expect(ranked.drivers[0]).toMatchObject({ value: 'loser', contribution: -1_000, share: 1 });
+      const marked = markSignificance('additive', ranked.drivers, dims, strongestDistinct('additive', ranked.drivers, dims), []);
+      expect(marked.find((d) => d.value === 'loser')).toMatchObject(expected);
+    }
+  });
+
+  it('without a reference the largest contribution is the yardstick; significant drivers lead the answer', () => {
+    const dims: DimensionSegments[] = [
+      {
+        dimension: 'country',
+        segments: [...steady(20, 5_000), additiveSegment('big', 3_000, 5_000), additiveSegment('mid', 4_500, 5_000), additiveSegment('crumb', 4_750, 5_000)],
+      },
+    ];
+    const ranked = rankDrivers('additive', -2_750, dims, { perDimension: 5, max: 5 });
+    expect(ranked.drivers.map((d) => d.value)).toEqual(['big', 'mid', 'crumb']);
+    const marked = markSignificance('additive', ranked.drivers, dims, undefined, []);
+    expect(marked.map((d) => [d.value, d.significant, d.reason ?? null])).toEqual([
+      ['big', true, null],
+      ['mid', true, null], // 500 ≥ 15 % of 2,000
+      ['crumb', false, 'small'], // 250 < 15 % of 2,000 = 300
+    ]);
+    // A non-significant driver with a larger contribution still comes after the significant ones.
+    const reordered = markSignificance('additive', [ranked.drivers[2]!, ranked.drivers[0]!], dims, undefined, []);
+    expect(reordered.map((d) => d.value)).toEqual(['big', 'crumb']);
+  });
+});
