@@ -71,3 +71,78 @@ describe('brand terms', () => {
     expect(isBrandQuery('anything', [])).toBe(false);
   });
 });
+
+describe('CTR curve: the exact rules', () => {
+  const row = (query: string, position: number, impressions: number, clicks: number, page?: string): SearchInputRow => ({ query, position, impressions, clicks, ...(page ? { page } : {}) });
+
+  it('buckets by rounded position (clamped to 1–20), fills thin buckets from the nearest ones, pools rises', () => {
+    const curve = ctrCurve([
+      row('a', 1, 600, 180), row('a2', 0.6, 400, 120), // position 1: 300 / 1000
+      row('b', 2, 50, 10), // position 2: too thin (50 < 100): the mean of positions 1 and 3
+      row('c', 3.4, 500, 50), // position 3: 0.1
+      row('z', 37, 200, 2), // beyond 20: counted at 20 (0.01)
+    ]);
+    expect(curve).toHaveLength(20);
+    expect(curve.slice(0, 4)).toEqual([
+      { position: 1, ctr: 0.3, impressions: 1000 },
+      { position: 2, ctr: 0.2, impressions: 50 },
+      { position: 3, ctr: 0.1, impressions: 500 },
+      { position: 4, ctr: 0.1, impressions: 0 }, // nearest filled neighbour: position 3
+    ]);
+    expect(curve[18]).toEqual({ position: 19, ctr: 0.01, impressions: 0 });
+    expect(curve[19]).toEqual({ position: 20, ctr: 0.01, impressions: 200 });
+  });
+
+  it('a lower position never expects more: a rise is pooled with what precedes it, weighted by impressions', () => {
+    const curve = ctrCurve([row('a', 1, 1000, 100), row('b', 2, 3000, 900)]);
+    // (0.1·1000 + 0.3·3000 + 0.3·18) / 4018: the empty positions 3–20 borrow 0.3, each with a weight of 1.
+    expect(curve[0]!.ctr).toBe(0.2502);
+    expect(curve[1]!.ctr).toBe(0.2502);
+    expect(curve.every((p, i) => i === 0 || p.ctr <= curve[i - 1]!.ctr)).toBe(true);
+  });
+
+  it('with no rows at all it expects nothing', () => {
+    expect(ctrCurve([]).every((p) => p.ctr === 0 && p.impressions === 0)).toBe(true);
+    expect(expectedCtr([], 3)).toBe(0);
+  });
+
+  it('expectedCtr rounds the position and clamps it to the curve', () => {
+    const curve = ctrCurve([row('a', 1, 1000, 300), row('b', 2, 1000, 200), row('c', 3, 1000, 100)]);
+    expect(expectedCtr(curve, 0.2)).toBe(0.3);
+    expect(expectedCtr(curve, 1.5)).toBe(0.2);
+    expect(expectedCtr(curve, 2.4)).toBe(0.2);
+    expect(expectedCtr(curve, 99)).toBe(curve[19]!.ctr);
+  });
+});
+
+describe('losing and lost queries: the thresholds', () => {
+  const curve = ctrCurve(background);
+  const at = (query: string, clicks: number, position: number, impressions = 1000): SearchInputRow => ({ query, page: `/p/${query}`, clicks, position, impressions });
+  const kinds = (current: SearchInputRow[], previous: SearchInputRow[]) =>
+    findOpportunities([...background, ...current], [...background, ...previous], curve, { ...options, perKind: 50 })
+      .filter((o) => o.query !== undefined && !o.query.startsWith('topic'))
+      .map((o) => `${o.kind}:${o.query}:${o.clicksAtStake}`);
+
+  it('losing: 15 % of the clicks, or 5 % with a position lost, and never fewer than 3 clicks or from fewer than 5', () => {
+    expect(kinds([at('fifteen', 17, 3)], [at('fifteen', 20, 3)])).toEqual(['losing_clicks:fifteen:3']);
+    expect(kinds([at('six', 94, 3)], [at('six', 100, 3)])).toEqual([]);
+    expect(kinds([at('six-worse', 94, 4)], [at('six-worse', 100, 3)])).toEqual(['losing_clicks:six-worse:6']);
+    expect(kinds([at('four-worse', 96, 4)], [at('four-worse', 100, 3)])).toEqual([]);
+    expect(kinds([at('two', 8, 3)], [at('two', 10, 3)])).toEqual([]);
+    expect(kinds([at('few', 1, 3)], [at('few', 4, 3)])).toEqual([]);
+  });
+
+  it('lost: 3 or more clicks before and none now, with the current figures when the query still shows', () => {
+    expect(kinds([at('gone', 0, 25, 300)], [at('gone', 3, 3)])).toEqual(['lost_query:gone:3']); // position 25: no low_ctr
+    expect(kinds([], [at('vanished', 12, 2)])).toEqual(['lost_query:vanished:12']);
+    expect(kinds([], [at('scarce', 2, 2)])).toEqual([]);
+    const [lost] = findOpportunities(background, [...background, at('vanished', 12, 2)], curve, options).filter((o) => o.kind === 'lost_query');
+    expect(lost).toMatchObject({ query: 'vanished', page: '/p/vanished', clicks: 0, impressions: 0, position: null, previousClicks: 12, previousPosition: 2 });
+  });
+
+  it('keeps the largest `perKind` of each kind', () => {
+    const previous = [at('l1', 30, 2), at('l2', 50, 2), at('l3', 40, 2)];
+    const found = findOpportunities(background, [...background, ...previous], curve, { ...options, perKind: 2 }).filter((o) => o.kind === 'lost_query');
+    expect(found.map((o) => o.query)).toEqual(['l2', 'l3']);
+  });
+});
