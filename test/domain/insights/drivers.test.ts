@@ -150,3 +150,51 @@ describe('significance of count drivers', () => {
     expect(reordered.map((d) => d.value)).toEqual(['big', 'crumb']);
   });
 });
+
+describe('echoes', () => {
+  // Germany (90 % desktop) loses 40 %; what desktop does outside Germany decides whether desktop is a cause of
+  // its own or Germany's echo.
+  const build = (desktopOutsideNow: number) => {
+    const others = [additiveSegment('France', 4_000, 4_000), additiveSegment('Spain', 3_000, 3_000), additiveSegment('Italy', 3_000, 3_000)];
+    const dims: DimensionSegments[] = [
+      { dimension: 'country', segments: [additiveSegment('Germany', 1_800, 3_000), ...others] },
+      {
+        dimension: 'deviceCategory',
+        segments: [
+          additiveSegment('desktop', 1_620 + desktopOutsideNow, 2_700 + 3_000),
+          additiveSegment('mobile', 120 + 4_000, 200 + 4_000),
+          additiveSegment('tablet', 60 + 3_000, 100 + 3_000),
+        ],
+      },
+    ];
+    const inside: DimensionSegments[] = [{ dimension: 'deviceCategory', segments: [additiveSegment('desktop', 1_620, 2_700), additiveSegment('mobile', 120, 200), additiveSegment('tablet', 60, 100)] }];
+    const total = dims[0]!.segments.reduce((a, s) => a + s.num1 - s.num0, 0);
+    const ranked = rankDrivers('additive', total, dims, { perDimension: 5, max: 10 });
+    const germany = ranked.drivers.find((d) => d.value === 'Germany')!;
+    const marked = markSignificance('additive', ranked.drivers, dims, germany, inside);
+    return marked.find((d) => d.value === 'desktop');
+  };
+
+  it('desktop falling as much again outside Germany is a cause of its own', () => {
+    expect(build(1_500)).toMatchObject({ significant: true });
+  });
+
+  it('desktop rising outside Germany is its echo (what is left has the other sign)', () => {
+    expect(build(3_300)).toMatchObject({ significant: false, reason: 'echo', echoOf: { dimension: 'country', value: 'Germany' } });
+  });
+
+  it('desktop losing less than half of its drop outside Germany is its echo', () => {
+    expect(build(2_100)).toMatchObject({ significant: false, reason: 'echo' }); // −900 of −1,980 outside
+  });
+
+  it('without the breakdown inside the reference nothing is judged an echo', () => {
+    const dims: DimensionSegments[] = [
+      { dimension: 'country', segments: [additiveSegment('Germany', 1_800, 3_000), additiveSegment('France', 4_000, 4_000)] },
+      { dimension: 'deviceCategory', segments: [additiveSegment('desktop', 4_620, 5_700), additiveSegment('mobile', 1_180, 1_300)] },
+    ];
+    const ranked = rankDrivers('additive', -1_200, dims, { perDimension: 5, max: 10 });
+    const germany = ranked.drivers.find((d) => d.value === 'Germany')!;
+    const other: DimensionSegments[] = [{ dimension: 'browser', segments: [additiveSegment('x', 1, 1)] }];
+    expect(markSignificance('additive', ranked.drivers, dims, germany, other).find((d) => d.value === 'desktop')?.reason).not.toBe('echo');
+  });
+});
