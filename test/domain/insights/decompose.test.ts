@@ -1,7 +1,7 @@
 // The decomposition math: additive contributions and ratio mix + rate effects sum to the total change.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { additiveSegment, decomposeAdditive, decomposeRatio, type SegmentFigures } from '../../../src/domain/insights/decompose.ts';
+import { additiveSegment, decomposeAdditive, decomposeRatio, relativeChanges, type SegmentFigures } from '../../../src/domain/insights/decompose.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -82,5 +82,34 @@ describe('ratio decomposition (mix + rate)', () => {
         for (const s of result.segments) expect(s.mix! + s.rate!).toBeCloseTo(s.contribution, 12);
       }),
     );
+  });
+});
+
+describe('decomposition edges', () => {
+  it('a ratio with no denominator in one range has no change to explain: every contribution is 0', () => {
+    const before = decomposeRatio([
+      { value: 'a', num0: 0, den0: 0, num1: 30, den1: 60 },
+      { value: 'b', num0: 0, den0: 0, num1: 10, den1: 40 },
+    ]);
+    expect(before).toEqual({
+      current: 0.4,
+      previous: null,
+      delta: 0,
+      segments: [
+        { value: 'a', current: 0.5, previous: null, contribution: 0 },
+        { value: 'b', current: 0.25, previous: null, contribution: 0 },
+      ],
+    });
+    const after = decomposeRatio([{ value: 'a', num0: 5, den0: 10, num1: 0, den1: 0 }]);
+    expect(after).toMatchObject({ current: null, previous: 0.5, delta: 0, segments: [{ value: 'a', current: null, previous: 0.5, contribution: 0 }] });
+  });
+
+  it("relative changes: the segment's own growth and the rest of its dimension's", () => {
+    const all = [additiveSegment('a', 150, 100), additiveSegment('b', 90, 100), additiveSegment('c', 110, 100)];
+    expect(relativeChanges(all[0]!, all)).toEqual({ own: 0.5, rest: 0 });
+    expect(relativeChanges(all[1]!, all)).toEqual({ own: -0.1, rest: 0.3 });
+    const born = additiveSegment('new', 20, 0);
+    expect(relativeChanges(born, [...all, born])).toEqual({ own: null, rest: 50 / 300 });
+    expect(relativeChanges(all[0]!, [all[0]!])).toEqual({ own: 0.5, rest: null });
   });
 });

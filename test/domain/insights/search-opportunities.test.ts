@@ -146,3 +146,25 @@ describe('losing and lost queries: the thresholds', () => {
     expect(found.map((o) => o.query)).toEqual(['l2', 'l3']);
   });
 });
+
+describe('low CTR: the window and the bar', () => {
+  const curve = ctrCurve(background);
+  // The background's curve: 0.07 expected at position 4, 0.02 at position 10 (and beyond, up to 20).
+  const lowCtrOf = (rows: SearchInputRow[]) =>
+    findOpportunities([...background, ...rows], background, curve, { ...options, perKind: 50 })
+      .filter((o) => o.kind === 'low_ctr' && !o.query!.startsWith('topic'))
+      .map((o) => `${o.query}:${o.clicksAtStake}`);
+  const at = (query: string, position: number, clicks: number, impressions = 1000): SearchInputRow => ({ query, page: `/p/${query}`, position, clicks, impressions });
+
+  it('positions 4 to 20 only', () => {
+    expect(expectedCtr(curve, 4)).toBe(0.07);
+    expect(lowCtrOf([at('p3', 3.4, 10), at('p4', 4, 10), at('p20', 20, 1), at('p21', 20.6, 1)])).toEqual(['p4:60', 'p20:19']);
+  });
+
+  it('under 60 % of the expected CTR, with at least one click at stake', () => {
+    // position 4 expects 70 clicks of 1,000: 42 is the bar (60 %).
+    expect(lowCtrOf([at('just-under', 4, 41), at('at-bar', 4, 42)])).toEqual(['just-under:29']);
+    // 10 impressions at position 10 expect 0.2 clicks: nothing worth naming at stake.
+    expect(lowCtrOf([at('tiny', 10, 0, 10)])).toEqual([]);
+  });
+});
