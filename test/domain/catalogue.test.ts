@@ -143,3 +143,26 @@ describe('name validation against the provider metadata', () => {
     });
   });
 });
+
+describe('name lists and names: the messages a caller reads', () => {
+  const available = ['sessions', 'activeUsers', 'newUsers'];
+  const list = (raw: string | undefined, max = 3) => parseNameList(raw, { param: 'metrics', kind: 'metric', available, fallback: ['sessions'], max });
+
+  it('says which name is empty, in the list as given', () => {
+    expectAppError(() => list('sessions,,newUsers'), { code: 'invalid_parameter', param: 'metrics', includes: ['Empty metric name in metrics "sessions,,newUsers".'] });
+    expectAppError(() => requireAvailableName('metric', 'metric', '', available), { code: 'invalid_parameter', param: 'metric', includes: ['Empty metric name in metric.'] });
+  });
+
+  it('allows exactly `max` names and counts the ones given beyond it', () => {
+    expect(list('sessions,activeUsers,newUsers')).toEqual(['sessions', 'activeUsers', 'newUsers']);
+    expectAppError(() => list('sessions,activeUsers', 1), { code: 'invalid_parameter', param: 'metrics', includes: ['at most 1 are allowed, got 2'] });
+    expect(list(undefined)).toEqual(['sessions']);
+    expect(list('')).toEqual(['sessions']);
+  });
+
+  it('a missing required name is named with an example, or the kind when nothing is available', () => {
+    expectAppError(() => parseRequiredName(undefined, 'dimension', 'dimension', ['country', 'city']), { code: 'invalid_parameter', param: 'dimension', includes: ['Missing dimension: give one dimension name, e.g. "country".'] });
+    expectAppError(() => parseRequiredName('', 'dimension', 'dimension', []), { code: 'invalid_parameter', param: 'dimension', includes: ['e.g. "dimension".'] });
+    expect(parseRequiredName('city', 'dimension', 'dimension', ['country', 'city'])).toBe('city');
+  });
+});
