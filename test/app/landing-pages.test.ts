@@ -60,6 +60,16 @@ describe('landing pages', () => {
     expect(tiny.body.meta.warnings).toContainEqual(expect.objectContaining({ code: 'source_not_connected' }));
   });
 
+  it('warns of nothing it did not do: all analytics rows joined, every search page on the site', async () => {
+    const { status, body } = await rt.get(`${URL}?sp=engine1&limit=1000`);
+    expect(status).toBe(200);
+    const codes = (body.meta.warnings as { code: string }[]).map((w) => w.code);
+    expect(codes).not.toContain('rows_truncated');
+    expect(codes).not.toContain('unmatched_hosts');
+    expect((body.rows as Row[]).length).toBeGreaterThan(0);
+    expectEvery(body.rows as Row[], (r) => r.page.startsWith('https://northwind-journal.example/'));
+  });
+
   it.each([
     ['order=-bogus', 'order'],
     ['filter=country==deu', 'filter'],
