@@ -31,6 +31,18 @@ export default async function restSuite(): Promise<SuiteResult> {
     bare = await startBareServer({ '/summary': await warmBodyOf(server, SUMMARY), '/projects': await warmBodyOf(server, PROJECTS), '/healthz': { status: 'ok' } });
     for (const connections of [10, 50]) {
       for (const [name, path, barePath, target] of WARM) {
+        if (barePath === '/projects') continue;
+        // Informative: the same yardstick sending the header fields the contract requires (request id, rate limit,
+        // cache state) — what is left between the two is Siteline's own work per request.
+        const c = await compareLoad({ server: bare, target: { path: `${barePath}/with-headers` } }, { server, target: { path } }, connections);
+        measurements.push({
+          name: `${name} / bare h3 with the contract's headers, ${connections} connections`,
+          value: c.ratio,
+          unit: '×',
+          notes: `Siteline ${Math.round(c.subject.rps)} req/s, bare with headers ${Math.round(c.baseline.rps)} req/s; ${loadNote(c.load)}`,
+        });
+      }
+      for (const [name, path, barePath, target] of WARM) {
         const c = await compareLoad({ server: bare, target: { path: barePath } }, { server, target: { path } }, connections);
         measurements.push({
           name: `${name} / bare h3, ${connections} connections`,

@@ -31,8 +31,12 @@ export function mountMcp(app: H3, deps: AppDeps): void {
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
-    const preflight = handleCors(event, cors);
-    if (preflight !== false) return preflight;
+    // CORS concerns browsers, which always send Origin on these requests; server-side clients (most MCP traffic) do
+    // not, and their answers then stay prepared responses instead of getting h3's per-request Headers merged in.
+    if (event.req.headers.has('origin')) {
+      const preflight = handleCors(event, cors);
+      if (preflight !== false) return preflight;
+    }
     const mcp = transport ?? (await loadTransport());
     const request = event.req;
     const denied = mcp.refuseForeign(request);
