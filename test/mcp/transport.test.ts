@@ -117,6 +117,15 @@ describe('POST /api/mcp transport', () => {
     expect((await mcp({ headers: { host: 'localhost:3000' } })).status).toBe(200);
   });
 
+  it('a request without Origin (a server-side client) gets no CORS fields, its ids and limits all the same', async () => {
+    const res = await mcp({});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-expose-headers')).toBeNull();
+    expect(res.headers.get('vary')).toBeNull();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('ratelimit')).toMatch(/"default";r=\d+/);
+  });
+
   it('answers a preflight from an allow-listed origin with the MCP headers, and none for others', async () => {
     const preflight = (origin: string) =>
       mcp({ method: 'OPTIONS', key: null, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
