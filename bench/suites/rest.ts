@@ -30,7 +30,7 @@ export default async function restSuite(): Promise<SuiteResult> {
   try {
     bare = await startBareServer({ '/summary': await warmBodyOf(server, SUMMARY), '/projects': await warmBodyOf(server, PROJECTS), '/healthz': { status: 'ok' } });
     for (const connections of [10, 50]) {
-      for (const [name, path, barePath, target] of WARM) {
+      for (const [name, path, barePath] of WARM) {
         if (barePath === '/projects') continue;
         // Informative: the same yardstick sending the header fields the contract requires (request id, rate limit,
         // cache state) — what is left between the two is Siteline's own work per request.
