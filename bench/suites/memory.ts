@@ -77,10 +77,14 @@ async function createKey(dataDir: string): Promise<string> {
   return (JSON.parse(out) as { key: string }).key;
 }
 
-/** The node flags of the deployed command: `npm start` (the image runs the same, test/deployment checks it). */
-const DEPLOYED_NODE_ARGS = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+/** The deployed command, `npm start` (the image runs the same, test/deployment checks it): its environment and node flags. */
+const DEPLOYED_START = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const DEPLOYED_ENV = Object.fromEntries(
+  DEPLOYED_START.split(' ')
+    .filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => word.split('=', 2) as [string, string]),
+);
+const DEPLOYED_NODE_ARGS = DEPLOYED_START.split(' ').filter((word) => word.startsWith('--'));
 
 /**
  * The deployed command as is (its young generation is 4 MiB per semi-space instead of up to 32), then with the old
@@ -97,7 +101,7 @@ export default async function memorySuite(): Promise<SuiteResult> {
   for (const variant of VARIANTS) measurements.push(...(await measureApiProcess(variant.label, variant.nodeArgs)));
   return {
     suite: 'memory',
-    description: `The API process alone (\`node ${DEPLOYED_NODE_ARGS.join(' ')} src/main.ts\` as \`npm start\` runs it, with SANDBOX_URL; the sandbox in its own process), default cache bounds, demo data; as deployed, then with the old generation capped as for a small container. Reports are cold summaries over distinct custom periods, ${CONCURRENCY} at a time; RSS read from /proc.`,
+    description: `The API process alone (\`${DEPLOYED_START}\` as \`npm start\` runs it, with SANDBOX_URL; the sandbox in its own process), default cache bounds, demo data; as deployed, then with the old generation capped as for a small container. Reports are cold summaries over distinct custom periods, ${CONCURRENCY} at a time; RSS read from /proc.`,
     measurements,
   };
 }
@@ -113,7 +117,7 @@ async function measureApiProcess(label: string, nodeArgs: string[]): Promise<Mea
     await waitFor(`${sandboxUrl}/__sandbox/stats`, sandbox);
     const quota = { analyticsQuota: { tokensPerDay: 1e9, tokensPerHour: 1e9, tokensPerProjectPerHour: 1e9, concurrentRequests: 1000 } };
     await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quota) });
-    api = start([...nodeArgs, 'src/main.ts'], { DATA_DIR: dataDir, SANDBOX_URL: sandboxUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    api = start([...nodeArgs, 'src/main.ts'], { ...DEPLOYED_ENV, DATA_DIR: dataDir, SANDBOX_URL: sandboxUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor(`${apiUrl}/healthz`, api);
     const key = await createKey(dataDir);

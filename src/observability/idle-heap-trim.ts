@@ -2,7 +2,9 @@
 // heap for the allocation rate it last saw and keeps it: its own memory reducer waits for a low allocation rate it
 // never measures once a server simply stops receiving requests (measured: 480 MiB resident at rest after 10,000
 // cold reports, with 85 MiB of it live). One memory-reducing full collection when idle returns the slack (tens of
-// milliseconds for ~100 MiB of heap, and only while no request is waiting).
+// milliseconds for ~100 MiB of heap, and only while no request is waiting). Starting is such a burst too: the
+// first idle period after start always collects, as what start-up leaves (its parser's garbage, the code of
+// functions only start-up ran) is counted as used until a full collection (measured: 137 → 129 MiB idle).
 import type { EventEmitter } from 'node:events';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -30,7 +32,8 @@ export function startIdleHeapTrim(options: IdleHeapTrimOptions): () => void {
   const slackBytes = options.slackBytes ?? heapSlackBytes;
   const minSlack = options.minSlackBytes ?? 16 * MIB;
   let requests = 0;
-  let busySinceTrim = false;
+  let busySinceTrim = true;
+  let startedSinceTrim = true;
   const onRequest = () => void requests++;
   options.server.on('request', onRequest);
   const timer = setInterval(() => {
@@ -39,8 +42,9 @@ export function startIdleHeapTrim(options: IdleHeapTrimOptions): () => void {
       busySinceTrim = true;
       return;
     }
-    if (!busySinceTrim || slackBytes() < minSlack) return;
+    if (!busySinceTrim || (!startedSinceTrim && slackBytes() < minSlack)) return;
     busySinceTrim = false;
+    startedSinceTrim = false;
     const before = process.memoryUsage.rss();
     const started = performance.now();
     collect();

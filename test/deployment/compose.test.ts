@@ -84,11 +84,14 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/healthz/m);
   });
 
-  it('starts the API the way `npm start` does, V8 flags included (the benchmarks measure that command)', () => {
+  it('starts the API the way `npm start` does, environment and V8 flags included (the benchmarks measure that command)', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
     expect(cmd).not.toBeNull();
     const start = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(start);
-    expect(start).toMatch(/^node --max-semi-space-size=\d+ src\/main\.ts$/);
+    const [, assignments, command] = /^((?:[A-Z_]+=\S+ )*)(.*)$/.exec(start)!;
+    expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(command);
+    expect(command).toMatch(/^node --max-semi-space-size=\d+ src\/main\.ts$/);
+    expect(assignments).toBe('MALLOC_ARENA_MAX=1 ');
+    for (const assignment of assignments!.trim().split(' ')) expect(dockerfile).toMatch(new RegExp(`^ENV ${assignment}$`, 'm'));
   });
 });
