@@ -1,10 +1,11 @@
 // Prometheus metrics of one runtime, in its own registry (never prom-client's global one, so several runtimes in
 // one process — tests — do not collide): HTTP requests, upstream calls, cache results, rate-limit rejections and
 // the default process metrics.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheState } from '../cache/cached-fetch.ts';
 import { isSource } from '../domain/sources.ts';
 import type { OutcomeHook } from '../providers/resilience.ts';
+import { createRequestSeries, type OneSeries } from './request-series.ts';
 
 export type RateLimitKind = 'request' | 'force' | 'auth';
 
@@ -37,9 +38,11 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
-  const labels = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({ name: 'siteline_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class.', labelNames: labels, registers: [registry] });
-  const duration = new Histogram({ name: 'siteline_http_request_duration_seconds', help: 'Time to answer HTTP requests.', labelNames: labels, buckets: DURATION_BUCKETS, registers: [registry] });
+  const http = createRequestSeries({
+    registry,
+    counter: { name: 'siteline_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class.' },
+    histogram: { name: 'siteline_http_request_duration_seconds', help: 'Time to answer HTTP requests.', buckets: DURATION_BUCKETS },
+  });
   const upstream = new Counter({
     name: 'siteline_upstream_calls_total',
     help: 'Provider calls after retries, by provider word and outcome (ok or the error code). Caller mistakes passed through (invalid_parameter, upstream_rejected, not_found) are not counted.',
@@ -65,7 +68,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
 
-  const httpSeries = new Map<string, { requests: { inc(): void }; duration: { observe(seconds: number): void } }>();
+  const httpSeries = new Map<string, OneSeries>();
 
   return {
     registry,
@@ -76,12 +79,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       const id = `${known} ${status} ${route}`;
       let series = httpSeries.get(id);
       if (series === undefined) {
-        const values = { method: known, route, status_class: `${Math.floor(status / 100)}xx` };
-        series = { requests: requests.labels(values), duration: duration.labels(values) };
+        series = http.series({ method: known, route, status_class: `${Math.floor(status / 100)}xx` });
         httpSeries.set(id, series);
       }
-      series.requests.inc();
-      series.duration.observe(seconds);
+      series.observe(seconds);
     },
     recordUpstream(source, status, _message, context) {
       upstream.inc({ provider: source, outcome: status === 'ok' ? 'ok' : (context.code ?? 'error') });
