@@ -103,11 +103,15 @@ export interface Comparison {
   load: [number, number];
 }
 
+/** Alternating rounds per comparison and their length; more, shorter rounds steady the median on a noisy machine. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+
 /**
  * Throughput of `subject` relative to `baseline` (usually the bare server): both warmed up, then measured in
  * alternating rounds so drift on a shared machine hits both alike; medians per side and of the per-round ratios.
  */
-export async function compareLoad(baseline: Side, subject: Side, connections = 10, rounds = 3, seconds = 3): Promise<Comparison> {
+export async function compareLoad(baseline: Side, subject: Side, connections = 10, rounds = ROUNDS, seconds = ROUND_SECONDS): Promise<Comparison> {
   const loadBefore = loadavg()[0]!;
   await measureLoad(baseline.server, baseline.target, 1, connections);
   await measureLoad(subject.server, subject.target, 1, connections);
