@@ -63,8 +63,8 @@ export function decompose(kind: MetricKind, segments: readonly SegmentFigures[])
  * significant ones first.
  */
 export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: readonly DimensionSegments[], options: DriverOptions): DriverAnalysis {
-  const drivers: Driver[] = [];
-  const summaries: DimensionSummary[] = [];
+  const candidates: Driver[] = [];
+  const deltas: { dimension: string; delta: number; segments: number }[] = [];
   for (const { dimension, segments } of dimensions) {
     const result = decompose(kind, segments);
     const distinct = distinctValues(kind, segments);
@@ -72,11 +72,17 @@ export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: re
       .filter((c) => c.contribution !== 0)
       .sort((a, b) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b))
       .slice(0, options.perDimension);
-    const listed = top.reduce((a, c) => a + c.contribution, 0);
-    summaries.push({ dimension, delta: result.delta, unlisted: result.delta - listed, segments: segments.length });
-    for (const c of top) drivers.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
+    deltas.push({ dimension, delta: result.delta, segments: segments.length });
+    for (const c of top) candidates.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
-  return { drivers: drivers.sort(byMagnitude).slice(0, options.max), dimensions: summaries };
+  const drivers = candidates.sort(byMagnitude).slice(0, options.max);
+  // What is unlisted is measured against the answer's drivers, after the cut to `max`: a value ranked within its
+  // dimension but cut overall is not listed either.
+  const summaries = deltas.map(({ dimension, delta, segments }) => {
+    const listed = drivers.reduce((a, d) => (d.dimension === dimension ? a + d.contribution : a), 0);
+    return { dimension, delta, unlisted: delta - listed, segments };
+  });
+  return { drivers, dimensions: summaries };
 }
 
 function byMagnitude(a: { contribution: number }, b: { contribution: number }): number {

@@ -19,6 +19,16 @@ describe('drivers', () => {
   const total = 1800 + 4020 + 2990 - 10_000;
   const ranked = rankDrivers('additive', total, dimensions, { perDimension: 5, max: 10 });
 
+  it("counts a value cut from the answer's drivers as unlisted, though its dimension ranked it", () => {
+    const cut = rankDrivers('additive', total, dimensions, { perDimension: 5, max: 2 });
+    expect(cut.drivers.map((d) => d.value)).toEqual(['Germany', 'desktop']);
+    for (const summary of cut.dimensions) {
+      const listed = cut.drivers.filter((d) => d.dimension === summary.dimension).reduce((a, d) => a + d.contribution, 0);
+      expect(summary.unlisted).toBe(summary.delta - listed);
+    }
+    expect(cut.dimensions.find((d) => d.dimension === 'country')!.unlisted).toBe(20 - 10); // France +20, Spain −10
+  });
+
   it('ranks across dimensions by |contribution|, with shares of the total change', () => {
     expect(ranked.drivers.map((d) => `${d.dimension}:${d.value}`).slice(0, 2)).toEqual(['country:Germany', 'deviceCategory:desktop']);
     expect(ranked.drivers[0]).toMatchObject({ contribution: -1200, share: -1200 / total });
