@@ -55,13 +55,15 @@ export function createLimiter(options: LimiterOptions): Limiter {
 
   return {
     policy,
-    async consume(key) {
-      try {
-        return toState(await limiter.consume(key), true);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return toState(rejection, false);
-        throw rejection;
-      }
+    // Called twice per API request: one promise reaction, not an async frame around the library's promise.
+    consume(key) {
+      return limiter.consume(key).then(
+        (res) => toState(res, true),
+        (rejection: unknown) => {
+          if (rejection instanceof RateLimiterRes) return toState(rejection, false);
+          throw rejection;
+        },
+      );
     },
     async peek(key) {
       const res = await limiter.get(key);
