@@ -64,7 +64,7 @@ export function createLimits(options: CreateLimitsOptions = {}): Limits {
       const request = limiterFor(config.request, override.quota);
       const burst = limiterFor(config.burst, override.burst);
       // Both started before either is awaited (with Redis, one round trip's time for the two); no Promise.all on
-      // the path every API request takes (measured: 1.6 → 1.1 µs per request in memory).
+      // the path every API request takes (in-process A/B in memory: 2.0 → 1.5 µs per request).
       const quotaPending = request.consume(apiKeyId);
       const burstPending = burst.consume(apiKeyId);
       let quotaState: LimitState;
