@@ -5,7 +5,7 @@ import { preparedResponse } from '../http/request-context.ts';
 import { JSON_TYPE, jsonResponse } from '../http/responses.ts';
 
 /** Liveness is polled constantly (orchestrators, load balancers): one prepared body, nothing built per request. */
-const ALIVE = JSON.stringify({ status: 'ok' });
+const ALIVE = new TextEncoder().encode(JSON.stringify({ status: 'ok' }));
 const ALIVE_HEADERS = { 'content-type': JSON_TYPE, 'cache-control': 'private, no-store' };
 
 export function mountHealthRoutes(app: H3, deps: AppDeps): void {

@@ -28,8 +28,11 @@ export function addResponseHeaders(event: H3Event, headers: Record<string, strin
   for (const name in headers) recorded[name] = headers[name]!;
 }
 
-/** A finished answer with this request's recorded headers, sent as it is (no `Headers` object is built for it). */
-export function preparedResponse(event: H3Event, body: string, headers: Record<string, string>, status = 200): Response {
+/**
+ * A finished answer with this request's recorded headers, sent as it is (no `Headers` object is built for it).
+ * Kept answers pass their UTF-8 bytes: a string is measured and encoded again for every send.
+ */
+export function preparedResponse(event: H3Event, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>, status = 200): Response {
   event.context.headersApplied = true;
   const recorded = event.context.responseHeaders;
   return new FastResponse(body, { status, headers: recorded === undefined ? headers : { ...recorded, ...headers } });

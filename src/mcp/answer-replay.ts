@@ -8,7 +8,7 @@ import type { H3Event } from 'h3';
 import { LRUCache } from 'lru-cache';
 import { FastResponse } from 'srvx';
 import { preparedResponse } from '../http/request-context.ts';
-import type { CachedResponse, ResponseCache } from '../rest/response-cache.ts';
+import { encodeText, type CachedResponse, type ResponseCache } from '../rest/response-cache.ts';
 import type { McpCaller } from './mcp-caller.ts';
 
 export interface ReplayableCall {
@@ -37,8 +37,14 @@ export function replayableCall(caller: McpCaller, headers: Headers, message: unk
 
 /** The kept answer with this caller's id and the kept headers, sent as a prepared response (as REST answers). */
 export function replayAnswer(event: H3Event, kept: CachedResponse, id: string | number): Response {
-  const text = kept.slot === undefined ? kept.text : kept.text.slice(0, kept.slot) + JSON.stringify(id) + kept.text.slice(kept.slot);
-  return preparedResponse(event, text, kept.headers === undefined ? { 'content-type': kept.contentType } : { ...kept.headers, 'content-type': kept.contentType });
+  const body = kept.slot === undefined ? kept.body : withId(kept.body, kept.slot, id);
+  return preparedResponse(event, body, kept.headers === undefined ? { 'content-type': kept.contentType } : { ...kept.headers, 'content-type': kept.contentType });
+}
+
+/** The kept bytes with `id` at `slot`, copied once (no text is decoded or encoded again). */
+function withId(body: Uint8Array<ArrayBuffer>, slot: number, id: string | number): Uint8Array<ArrayBuffer> {
+  const idBytes = Buffer.from(JSON.stringify(id));
+  return Buffer.concat([body.subarray(0, slot), idBytes, body.subarray(slot)], body.byteLength + idBytes.byteLength);
 }
 
 /** The table of kept list answers (one per mounted endpoint). */
@@ -70,7 +76,8 @@ function withIdSlot(text: string, id: string | number, headers: Headers): Cached
   if (at < 0) return undefined;
   const slot = at + '"id":'.length;
   const kept = Object.fromEntries([...headers].filter(([name]) => name !== 'content-type'));
-  return { text: text.slice(0, slot) + text.slice(slot + idText.length), contentType: headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers: kept, slot };
+  const body = encodeText(text.slice(0, slot) + text.slice(slot + idText.length));
+  return { body, contentType: headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers: kept, slot: Buffer.byteLength(text.slice(0, slot)) };
 }
 
 /** A JSON-RPC success (JSON, or the data of a one-event SSE answer); an error answer is not kept. */

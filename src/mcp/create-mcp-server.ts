@@ -4,7 +4,7 @@
 import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ScopeChallengeHandler, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
-import { cachedAnswerOf, responseCacheKey } from '../rest/response-cache.ts';
+import { cachedAnswerOf, responseCacheKey, textOf } from '../rest/response-cache.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf, type McpCaller } from './mcp-caller.ts';
 import { registerPrompts } from './prompts.ts';
@@ -78,7 +78,7 @@ function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
       const cached = key === undefined ? undefined : app.responseCache.get(key);
       if (cached) {
         caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version() };
-        return toolResultFromText(cached.text);
+        return toolResultFromText(textOf(cached));
       }
       const builtAt = app.responseCache.version();
       const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);

@@ -8,15 +8,20 @@ import { JSON_TYPE } from '../http/responses.ts';
 import { CSV_TYPE } from './csv.ts';
 
 export interface CachedResponse {
-  text: string;
+  /**
+   * The answer's UTF-8 bytes, encoded once when stored: a string body is measured and encoded again on every send,
+   * which for a body with any character beyond Latin-1 (an en dash in a warning) cost more than the rest of a warm
+   * answer's Siteline work together.
+   */
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
   /** meta.fetchedAt as epoch ms, for Age; NaN for answers without provider data (projects, funnels). */
   fetchedAt: number;
   /** Set by the cache: when the entry expires (epoch ms), so answers derived from it expire with it. */
   expiresAt?: number;
-  /** Headers to send with `text` besides Content-Type (prepared once, e.g. an MCP stream's). */
+  /** Headers to send with `body` besides Content-Type (prepared once, e.g. an MCP stream's). */
   headers?: Readonly<Record<string, string>>;
-  /** Where a per-request value (an MCP answer's JSON-RPC id) goes into `text`. */
+  /** The byte offset in `body` where a per-request value (an MCP answer's JSON-RPC id) goes. */
   slot?: number;
 }
 
@@ -39,9 +44,25 @@ export function cachedAnswerOf(body: unknown, csv?: string): CachedResponse {
   const meta = typeof body === 'object' && body !== null ? (body as { meta?: { fetchedAt?: string } }).meta : undefined;
   const hasMeta = typeof meta === 'object' && meta !== null;
   const fetchedAt = hasMeta ? Date.parse(meta.fetchedAt ?? '') : Number.NaN;
-  if (csv !== undefined) return { text: csv, contentType: CSV_TYPE, fetchedAt };
-  return { text: JSON.stringify(hasMeta ? { ...(body as object), meta: { ...meta, cache: 'hit' } } : body), contentType: JSON_TYPE, fetchedAt };
+  if (csv !== undefined) return { body: encodeText(csv), contentType: CSV_TYPE, fetchedAt };
+  return { body: encodeText(JSON.stringify(hasMeta ? { ...(body as object), meta: { ...meta, cache: 'hit' } } : body)), contentType: JSON_TYPE, fetchedAt };
 }
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** UTF-8 bytes in an array of their own (a small `Buffer.from` would keep a slice of a shared 8 KiB pool alive). */
+export function encodeText(text: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(text);
+}
+
+/** A kept answer's text (the MCP tool result embeds it in its own message). */
+export function textOf(response: CachedResponse): string {
+  return decoder.decode(response.body);
+}
+
+/** What an entry holds in memory besides its body bytes: the key, the entry and its byte array's objects. */
+const ENTRY_OVERHEAD_BYTES = 256;
 
 export interface ResponseCache {
   get(key: string): CachedResponse | undefined;
@@ -62,7 +83,7 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, CachedResponse>({
     maxSize: options.maxBytes ?? 16 * 1024 * 1024,
-    sizeCalculation: (entry, key) => entry.text.length * 2 + key.length * 2 + 64,
+    sizeCalculation: (entry, key) => entry.body.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES,
     ttlAutopurge: false,
     perf: { now },
   });

@@ -26,7 +26,7 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
   const cacheKey = route.method === 'GET' && variables.force !== '1' ? responseCacheKey(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
   const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
-  if (cached) return answer(event, cached.text, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
+  if (cached) return answer(event, cached.body, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
 
   if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
   const builtAt = deps.responseCache.version();
@@ -38,8 +38,8 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   return csvText === undefined ? answer(event, JSON.stringify(body), JSON_TYPE, headers) : answer(event, csvText, CSV_TYPE, headers);
 }
 
-function answer(event: H3Event, text: string, contentType: string, headers: Record<string, string>): Response {
-  return preparedResponse(event, text, { 'content-type': contentType, 'cache-control': 'private, no-store', ...headers });
+function answer(event: H3Event, body: string | Uint8Array<ArrayBuffer>, contentType: string, headers: Record<string, string>): Response {
+  return preparedResponse(event, body, { 'content-type': contentType, 'cache-control': 'private, no-store', ...headers });
 }
 
 /** A hit of an answer with provider data says so (Cache-Status, Age); one without (projects, funnels) looks as it did. */
