@@ -177,11 +177,12 @@ async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState):
   await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, () => cache.clear());
 }
 
-async function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
+function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
   const quota = principal.rateLimitPerMinute;
-  const allowance = await shared.limits.consumeRequest(principal.credentialId, quota === undefined ? undefined : keyLimitOverride(quota));
-  return allowance.headers;
+  return shared.limits.consumeRequest(principal.credentialId, quota === undefined ? undefined : keyLimitOverride(quota)).then(headersOf);
 }
+
+const headersOf = (allowance: { headers: Record<string, string> }) => allowance.headers;
 
 const keyLimitOverrides = new Map<number, KeyLimitOverride>();
 /**
