@@ -68,7 +68,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
 
-  const httpSeries = new Map<string, OneSeries>();
+  // route → method → status: constant strings and a number as keys, so a known label set is found without building
+  // (and hashing) a new string per request.
+  const httpSeries = new Map<string, Map<string, Map<number, OneSeries>>>();
 
   return {
     registry,
@@ -76,12 +78,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     observeHttp({ method, route, status, seconds }) {
       // Every response is counted: the label sets (method × route × status class, all bounded) are resolved once.
       const known = METHODS.has(method) ? method : 'OTHER';
-      const id = `${known} ${status} ${route}`;
-      let series = httpSeries.get(id);
-      if (series === undefined) {
-        series = http.series({ method: known, route, status_class: `${Math.floor(status / 100)}xx` });
-        httpSeries.set(id, series);
-      }
+      let byMethod = httpSeries.get(route);
+      if (byMethod === undefined) httpSeries.set(route, (byMethod = new Map()));
+      let byStatus = byMethod.get(known);
+      if (byStatus === undefined) byMethod.set(known, (byStatus = new Map()));
+      let series = byStatus.get(status);
+      if (series === undefined) byStatus.set(status, (series = http.series({ method: known, route, status_class: `${Math.floor(status / 100)}xx` })));
       series.observe(seconds);
     },
     recordUpstream(source, status, _message, context) {
