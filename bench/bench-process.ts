@@ -108,6 +108,18 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 
 /**
+ * Seconds of load each route gets before any measurement. A process's first seconds under load run code V8 has not
+ * optimised yet (Siteline's first 5 s round measured 37 µs of CPU per warm summary, the next rounds 29–32), and a
+ * long-running server is past that; the bare yardstick, with far less code, gets there sooner.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+
+/** Loads every side for WARMUP_SECONDS at 50 connections, one after the other. */
+export async function warmUp(sides: readonly Side[], seconds = WARMUP_SECONDS): Promise<void> {
+  for (const side of sides) await measureLoad(side.server, side.target, seconds, 50);
+}
+
+/**
  * Throughput of `subject` relative to `baseline` (usually the bare server): both warmed up, then measured in
  * alternating rounds so drift on a shared machine hits both alike; medians per side and of the per-round ratios.
  */

@@ -50,8 +50,14 @@ function categoryOf(frame: ProfileNode['callFrame']): string | undefined {
   return frame.url === '' || INHERITS.test(frame.url) ? undefined : 'other';
 }
 
-/** CPU time after `fromUs` (process.hrtime µs), by category, as a share and as µs per request. */
-export async function summariseProfile(file: string, fromUs: number, requests: number): Promise<ProfileRow[]> {
+/** A measured window in process.hrtime µs (CLOCK_MONOTONIC, the clock of profile sample times in every process). */
+export interface ProfileWindow {
+  from: number;
+  to: number;
+}
+
+/** CPU time inside `windows`, by category, as a share and as µs per request (`requests` answered in them). */
+export async function summariseProfile(file: string, windows: readonly ProfileWindow[], requests: number): Promise<ProfileRow[]> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const parent = new Map<number, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -71,7 +77,7 @@ export async function summariseProfile(file: string, fromUs: number, requests: n
   for (let i = 0; i < profile.samples.length; i++) {
     const delta = profile.timeDeltas[i] ?? 0;
     at += delta;
-    if (at < fromUs) continue;
+    if (!windows.some((w) => at >= w.from && at < w.to)) continue;
     const category = resolve(profile.samples[i]!);
     totals.set(category, (totals.get(category) ?? 0) + delta);
   }

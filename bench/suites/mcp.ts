@@ -1,6 +1,6 @@
 // MCP tools/call warm throughput against the REST route serving the same data, both eras (2026-07-28 JSON answers,
 // 2025-11-25 one-event SSE answers), 10 and 50 connections, alternating rounds on the same server process.
-import { compareLoad, loadNote, measureLoad, ROUND_SECONDS, ROUNDS, startBenchServer, type LoadTarget } from '../bench-process.ts';
+import { compareLoad, loadNote, measureLoad, ROUND_SECONDS, ROUNDS, startBenchServer, warmUp, WARMUP_SECONDS, type LoadTarget } from '../bench-process.ts';
 import type { Measurement, SuiteResult } from '../suite.ts';
 
 const MODERN = '2026-07-28';
@@ -29,6 +29,7 @@ export default async function mcpSuite(): Promise<SuiteResult> {
   const server = await startBenchServer();
   const measurements: Measurement[] = [];
   try {
+    await warmUp(PAIRS.flatMap(([, rest, mcp]) => [{ server, target: rest }, { server, target: mcp }]));
     for (const connections of [10, 50]) {
       for (const [name, rest, mcp] of PAIRS) {
         const c = await compareLoad({ server, target: rest }, { server, target: mcp }, connections);
@@ -48,7 +49,7 @@ export default async function mcpSuite(): Promise<SuiteResult> {
   }
   return {
     suite: 'mcp',
-    description: `MCP tools/call against the REST route for the same data, warm cache, loopback HTTP; one server process, autocannon, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per pair (median of per-round ratios). A repeated read call is answered with the kept bytes of its earlier answer (same response cache as REST), so the SDK runs once per call and cache lifetime.`,
+    description: `MCP tools/call against the REST route for the same data, warm cache, loopback HTTP; one server process, every target warmed up first (${WARMUP_SECONDS} s of load each), autocannon, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per pair (median of per-round ratios). A repeated read call is answered with the kept bytes of its earlier answer (same response cache as REST), so the SDK runs once per call and cache lifetime.`,
     measurements,
   };
 }

@@ -1,16 +1,18 @@
-// `npm run bench -- --profile`: a server runs under `node --cpu-prof` while autocannon sends it one route (50
-// connections); the profiles are kept in bench/results/profiles/ and summarised per request. Siteline and the bare h3
+// `npm run bench -- --profile`: Siteline and the yardstick run under `node --cpu-prof` while autocannon sends each
+// one route in turn (50 connections); the profiles are kept in bench/results/profiles/ and summarised per request. Siteline and the bare h3
 // yardstick are profiled alike on the same bodies (warm summary, /healthz), so the report shows per category what a
 // Siteline request costs beyond the yardstick's.
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { summariseProfile, type ProfileRow } from '../cpu-profile.ts';
-import { measureLoad, startBareServer, startBenchServer, warmBodyOf, type BenchServer } from '../bench-process.ts';
+import { summariseProfile, type ProfileRow, type ProfileWindow } from '../cpu-profile.ts';
+import { measureLoad, startBareServer, startBenchServer, warmBodyOf, WARMUP_SECONDS, type BenchServer } from '../bench-process.ts';
 import type { Measurement, SuiteResult } from '../suite.ts';
 import { SUMMARY } from './rest.ts';
 
-const SECONDS = 8;
 const CONNECTIONS = 50;
+/** Alternating rounds per side (8 s each in all): a machine whose speed drifts over a minute drifts for both alike. */
+const ROUNDS = 4;
+const ROUND_SECONDS = 2;
 
 interface Profiled {
   rows: ProfileRow[];
@@ -18,23 +20,52 @@ interface Profiled {
   file: string;
 }
 
-/** Profiles `path` on a server started (under --cpu-prof into `dir`) by `start`: 2 s warm-up, then the window. */
-async function profileRoute(start: (dir: string) => Promise<BenchServer>, path: string, dir: string): Promise<Profiled> {
-  await mkdir(dir, { recursive: true });
-  const server = await start(dir);
-  let requests = 0;
-  let from = 0;
+interface ProfileTarget {
+  start: (dir: string) => Promise<BenchServer>;
+  path: string;
+  dir: string;
+}
+
+interface ProfiledSide extends ProfileTarget {
+  server: BenchServer;
+  windows: ProfileWindow[];
+  requests: number;
+}
+
+/**
+ * Profiles Siteline and the yardstick on one route, both running (under --cpu-prof into their folders) at once and
+ * loaded in turn: WARMUP_SECONDS of warm-up each, then ROUNDS alternating windows; only the windows count (no start-up, no
+ * warm-up, no time spent waiting while the other side is measured).
+ */
+async function profilePair(siteline: ProfileTarget, bare: ProfileTarget): Promise<[Profiled, Profiled]> {
+  const started: ProfiledSide[] = [];
   try {
-    await measureLoad(server, { path }, 2, CONNECTIONS);
-    // Profile sample times are CLOCK_MONOTONIC µs, the clock of process.hrtime in every process on the machine:
-    // only the measured window counts (no start-up, no warm-up).
-    from = Number(process.hrtime.bigint() / 1000n);
-    requests = (await measureLoad(server, { path }, SECONDS, CONNECTIONS)).total;
+    for (const target of [siteline, bare]) {
+      await mkdir(target.dir, { recursive: true });
+      started.push({ ...target, server: await target.start(target.dir), windows: [], requests: 0 });
+    }
+    for (const side of started) await measureLoad(side.server, { path: side.path }, WARMUP_SECONDS, CONNECTIONS);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of started) {
+        const from = nowUs();
+        side.requests += (await measureLoad(side.server, { path: side.path }, ROUND_SECONDS, CONNECTIONS)).total;
+        side.windows.push({ from, to: nowUs() });
+      }
+    }
   } finally {
-    await server.stop();
+    await Promise.all(started.map((side) => side.server.stop()));
   }
-  const file = join(dir, (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'))!);
-  return { rows: await summariseProfile(file, from, requests), requests, file: file.slice(file.indexOf('bench/')) };
+  const [sitelineProfile, bareProfile] = await Promise.all(started.map(summarise));
+  return [sitelineProfile!, bareProfile!];
+}
+
+function nowUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+async function summarise(side: ProfiledSide): Promise<Profiled> {
+  const file = join(side.dir, (await readdir(side.dir)).find((f) => f.endsWith('.cpuprofile'))!);
+  return { rows: await summariseProfile(file, side.windows, side.requests), requests: side.requests, file: file.slice(file.indexOf('bench/')) };
 }
 
 /** One row per category: Siteline's µs per request, the yardstick's in the notes. */
@@ -65,13 +96,15 @@ export default async function profileSuite(): Promise<SuiteResult | undefined> {
   const measurements: Measurement[] = [];
   for (const [route, path, barePath] of [['warm summary', SUMMARY, '/summary'], ['/healthz', '/healthz', '/healthz']] as const) {
     const slug = barePath.slice(1);
-    const siteline = await profileRoute((dir) => startBenchServer({}, dir), path, join(root, `siteline-${slug}`));
-    const bare = await profileRoute((dir) => startBareServer(bodies, dir), barePath, join(root, `bare-${slug}`));
+    const [siteline, bare] = await profilePair(
+      { start: (dir) => startBenchServer({}, dir), path, dir: join(root, `siteline-${slug}`) },
+      { start: (dir) => startBareServer(bodies, dir), path: barePath, dir: join(root, `bare-${slug}`) },
+    );
     measurements.push(...compareRows(route, siteline, bare));
   }
   return {
     suite: 'profile',
-    description: `Where the CPU time of a request goes, Siteline against the bare h3 yardstick answering the same body: each server alone under \`--cpu-prof\`, ${CONNECTIONS} connections, ${SECONDS} s after a 2 s warm-up (profiles in bench/results/profiles/; open them in Chrome DevTools → Performance). Idle time is left out; each sample is charged to the innermost frame with a category.`,
+    description: `Where the CPU time of a request goes, Siteline against the bare h3 yardstick answering the same body: both servers under \`--cpu-prof\` at once, loaded in turn (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each after a ${WARMUP_SECONDS} s warm-up; only those windows count) (profiles in bench/results/profiles/; open them in Chrome DevTools → Performance). Idle time is left out; each sample is charged to the innermost frame with a category.`,
     measurements,
   };
 }

@@ -4,7 +4,7 @@
 import { cpus } from 'node:os';
 import { addDays } from '../../src/domain/calendar.ts';
 import { BENCH_LATENCY } from '../bench-latency.ts';
-import { compareLoad, loadNote, measureCold, ROUND_SECONDS, ROUNDS, startBareServer, startBenchServer, warmBodyOf, type BenchServer } from '../bench-process.ts';
+import { compareLoad, loadNote, measureCold, ROUND_SECONDS, ROUNDS, startBareServer, startBenchServer, warmBodyOf, warmUp, WARMUP_SECONDS, type BenchServer } from '../bench-process.ts';
 import { percentile, type Measurement, type SuiteResult } from '../suite.ts';
 
 export const SUMMARY = '/api/v1/metrics/acme-shop/summary?period=28days';
@@ -29,6 +29,7 @@ export default async function restSuite(): Promise<SuiteResult> {
   const measurements: Measurement[] = [];
   try {
     bare = await startBareServer({ '/summary': await warmBodyOf(server, SUMMARY), '/projects': await warmBodyOf(server, PROJECTS), '/healthz': { status: 'ok' } });
+    await warmUp(WARM.flatMap(([, path, barePath]) => [{ server, target: { path } }, { server: bare!, target: { path: barePath } }, { server: bare!, target: { path: `${barePath}/with-headers` } }]));
     for (const connections of [10, 50]) {
       for (const [name, path, barePath] of WARM) {
         if (barePath === '/projects') continue;
@@ -77,7 +78,7 @@ export default async function restSuite(): Promise<SuiteResult> {
   }
   return {
     suite: 'rest',
-    description: `REST over loopback HTTP on ${cpus().length} cores shared with the load generator; sandbox upstream latency analytics ${BENCH_LATENCY.analytics} ms, engine1 ${BENCH_LATENCY.engine1} ms, engine2 ${BENCH_LATENCY.engine2} ms. Figures are ratios: each route against a bare h3 server in its own process answering the same JSON body, both warmed up and measured in ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s with autocannon (median of the per-round ratios); the 1-minute load average of the machine is noted next to each.`,
+    description: `REST over loopback HTTP on ${cpus().length} cores shared with the load generator; sandbox upstream latency analytics ${BENCH_LATENCY.analytics} ms, engine1 ${BENCH_LATENCY.engine1} ms, engine2 ${BENCH_LATENCY.engine2} ms. Figures are ratios: each route against a bare h3 server in its own process answering the same JSON body, every route warmed up first (${WARMUP_SECONDS} s of load each), then measured in ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s with autocannon (median of the per-round ratios); the 1-minute load average of the machine is noted next to each.`,
     measurements,
   };
 }
