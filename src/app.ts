@@ -1,8 +1,9 @@
 // The one h3 app: request ids, problem JSON for every failure, REST routes, GraphQL, health; unknown paths → 404.
-import { H3 } from 'h3';
+import { H3, type H3EventContext } from 'h3';
 import type { AppDeps } from './app-deps.ts';
 import { notFound } from './errors/app-error.ts';
 import { appErrorFromThrown } from './http/errors-to-problems.ts';
+import { runAfterEveryAnswer } from './http/every-answer.ts';
 import { requestIdFrom } from './http/request-id.ts';
 import { addResponseHeaders, applyRecordedHeaders, requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): H3 {
     silent: true,
     onRequest(event) {
       const requestId = requestIdFrom(event.req.headers);
+      event.context.request = event.req;
       event.context.requestId = requestId;
       event.context.startedAt = performance.now();
       event.context.responseHeaders = { 'x-request-id': requestId };
@@ -41,18 +43,8 @@ export function createApp(deps: AppDeps): H3 {
       event.context.headersApplied = true;
       return problemResponse(error, requestIdOf(event), event.context.responseHeaders);
     },
-    onResponse(response, event) {
-      if (!applyRecordedHeaders(event, response)) deps.logger.warn({ requestId: requestIdOf(event), path: event.url.pathname }, 'response headers are immutable: request id and rate-limit fields not added');
-      if (deps.metrics) {
-        const seconds = event.context.startedAt === undefined ? 0 : (performance.now() - event.context.startedAt) / 1000;
-        deps.metrics.observeHttp({ method: event.req.method, route: event.context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });
-      }
-      if (deps.logger.isLevelEnabled('debug')) {
-        const ms = event.context.startedAt === undefined ? undefined : Math.round(performance.now() - event.context.startedAt);
-        deps.logger.debug({ requestId: requestIdOf(event), method: event.req.method, path: event.url.pathname, status: response.status, ms }, 'request');
-      }
-    },
   });
+  runAfterEveryAnswer(app, (response, context) => afterAnswer(deps, response, context));
 
   mountHealthRoutes(app, deps);
   mountRestRoutes(app, deps, REST_ROUTES);
@@ -69,6 +61,29 @@ export function createApp(deps: AppDeps): H3 {
     throw notFound('No route matches this path. See /api/v1/docs for the endpoints.');
   });
   return app;
+}
+
+/** Recorded headers onto answers that lack them, the request metrics and the debug log line. */
+function afterAnswer(deps: AppDeps, response: Response, context: H3EventContext): void {
+  try {
+    const requestId = context.requestId ?? 'unknown';
+    if (!applyRecordedHeaders(context, response)) deps.logger.warn({ requestId, path: pathOf(context) }, 'response headers are immutable: request id and rate-limit fields not added');
+    const method = context.request?.method ?? 'OTHER';
+    if (deps.metrics) {
+      const seconds = context.startedAt === undefined ? 0 : (performance.now() - context.startedAt) / 1000;
+      deps.metrics.observeHttp({ method, route: context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });
+    }
+    if (deps.logger.isLevelEnabled('debug')) {
+      const ms = context.startedAt === undefined ? undefined : Math.round(performance.now() - context.startedAt);
+      deps.logger.debug({ requestId, method, path: pathOf(context), status: response.status, ms }, 'request');
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, requestId: context.requestId }, 'bookkeeping after an answer failed');
+  }
+}
+
+function pathOf(context: H3EventContext): string | undefined {
+  return context.request === undefined ? undefined : new URL(context.request.url).pathname;
 }
 
 function clientHungUp(request: Request): boolean {

@@ -1,11 +1,13 @@
 // Per-request values kept on the h3 event: the request id and headers every response must carry.
-import type { H3Event } from 'h3';
+import type { H3Event, H3EventContext } from 'h3';
 import { FastResponse } from 'srvx';
 
 declare module 'h3' {
   interface H3EventContext {
     requestId?: string;
     startedAt?: number;
+    /** The request this context belongs to, for the work that follows its answer (see `every-answer.ts`). */
+    request?: Request;
     /** Headers to add to whatever response (success or problem) leaves for this request, e.g. rate-limit fields. */
     responseHeaders?: Record<string, string>;
     /** Set once a response already carries `responseHeaders` (see `preparedResponse`). */
@@ -42,9 +44,9 @@ export function preparedResponse(event: H3Event, body: string | Uint8Array<Array
  * Adds the recorded headers a response does not have yet (a handler's own Response, h3's answer to a returned
  * value, Yoga's or the MCP SDK's). Returns false when the response's headers cannot be changed.
  */
-export function applyRecordedHeaders(event: H3Event, response: Response): boolean {
-  const recorded = event.context.responseHeaders;
-  if (recorded === undefined || event.context.headersApplied) return true;
+export function applyRecordedHeaders(context: H3EventContext, response: Response): boolean {
+  const recorded = context.responseHeaders;
+  if (recorded === undefined || context.headersApplied) return true;
   try {
     for (const name in recorded) if (!response.headers.has(name)) response.headers.set(name, recorded[name]!);
     return true;
