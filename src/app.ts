@@ -31,7 +31,8 @@ export function createApp(deps: AppDeps): H3 {
       event.context.responseHeaders = { 'x-request-id': requestId };
     },
     onError(thrown, event) {
-      // A request h3 refuses before onRequest (unreadable URL) still gets its id.
+      // A request h3 refuses before onRequest (unreadable URL) still gets its id, and its method in the metrics.
+      event.context.request ??= event.req;
       if (event.context.requestId === undefined) addResponseHeaders(event, { 'x-request-id': (event.context.requestId = requestIdFrom(event.req.headers)) });
       const error = appErrorFromThrown(thrown);
       if (error.status >= 500 && clientHungUp(event.req)) {

@@ -62,6 +62,13 @@ describe('/metrics on the API app', () => {
     expect(sample(await scrape(), 'siteline_http_requests_total', { route: '/**', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts a request h3 refuses before routing (an unreadable path) under its method', async () => {
+    const labels = { method: 'GET', route: 'unmatched', status_class: '4xx' };
+    const before = sample(await scrape(), 'siteline_http_requests_total', labels);
+    expect((await rt.request('/api/v1/%E0%A4%A')).status).toBe(400);
+    expect(sample(await scrape(), 'siteline_http_requests_total', labels)).toBe(before + 1);
+  });
+
   it('counts provider calls by provider word and outcome, and cache results by state', async () => {
     const before = await scrape();
     const path = '/api/v1/metrics/acme-shop/timeseries?period=custom_2025-01-01_2025-01-31&metric=sessions';
