@@ -76,8 +76,9 @@ function withIdSlot(text: string, id: string | number, headers: Headers): Cached
   if (at < 0) return undefined;
   const slot = at + '"id":'.length;
   const kept = Object.fromEntries([...headers].filter(([name]) => name !== 'content-type'));
-  const body = encodeText(text.slice(0, slot) + text.slice(slot + idText.length));
-  return { body, contentType: headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers: kept, slot: Buffer.byteLength(text.slice(0, slot)) };
+  const head = text.slice(0, slot);
+  const body = encodeText(head + text.slice(slot + idText.length));
+  return { body, contentType: headers.get('content-type') ?? 'application/json', fetchedAt: Number.NaN, headers: kept, slot: Buffer.byteLength(head) };
 }
 
 /** A JSON-RPC success (JSON, or the data of a one-event SSE answer); an error answer is not kept. */
