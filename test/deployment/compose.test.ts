@@ -91,7 +91,7 @@ describe('Dockerfile', () => {
     const [, assignments, command] = /^((?:[A-Z_]+=\S+ )*)(.*)$/.exec(start)!;
     expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(command);
     expect(command).toMatch(/^node --max-semi-space-size=\d+ src\/main\.ts$/);
-    expect(assignments).toBe('MALLOC_ARENA_MAX=1 ');
+    expect(assignments).toBe('MALLOC_ARENA_MAX=1 NODE_COMPILE_CACHE=node_modules/.cache/node-compile ');
     for (const assignment of assignments!.trim().split(' ')) expect(dockerfile).toMatch(new RegExp(`^ENV ${assignment}$`, 'm'));
   });
 });
