@@ -20,10 +20,10 @@ export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDe
   addResponseHeaders(event, await deps.limitRequest(principal));
   requireScope(principal, route.scope ?? 'read');
 
-  const url = event.url;
-  assertKnownQuery(url.searchParams, route);
-  const csv = route.csvRows !== undefined && wantsCsv(url.searchParams, request.headers);
-  const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(url.searchParams, route) };
+  const query = queryOf(event.url);
+  assertKnownQuery(query, route);
+  const csv = route.csvRows !== undefined && wantsCsv(query, request.headers);
+  const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(query, route) };
   const cacheKey = route.method === 'GET' && variables.force !== '1' ? responseCacheKey(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
   const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
   if (cached) return answer(event, cached.body, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
@@ -46,6 +46,12 @@ function answer(event: H3Event, body: string | Uint8Array<ArrayBuffer>, contentT
 function hitHeaders(fetchedAt: number, now: Date): Record<string, string> {
   if (Number.isNaN(fetchedAt)) return {};
   return { 'cache-status': 'siteline; hit', age: String(Math.max(0, Math.floor((now.getTime() - fetchedAt) / 1000))) };
+}
+
+const NO_QUERY = new URLSearchParams();
+/** A URL without a query shares one empty set (only ever read): building Node's URLSearchParams costs a warm answer about 0.4 µs. */
+function queryOf(url: URL): URLSearchParams {
+  return url.search === '' ? NO_QUERY : url.searchParams;
 }
 
 /** `format` is shared by every route that offers CSV; anything else must be declared by the route. Every unknown name is reported at once. */
