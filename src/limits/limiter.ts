@@ -53,17 +53,19 @@ export function createLimiter(options: LimiterOptions): Limiter {
     resetMs: res === null || res.msBeforeNext < 0 ? policy.windowSec * 1000 : res.msBeforeNext,
   });
 
+  // The library resolves with the counter and rejects with it when the window is used up. Both reactions are made
+  // once per limiter: consume runs twice per API request.
+  const allowed = (res: RateLimiterRes) => toState(res, true);
+  const refused = (rejection: unknown) => {
+    if (rejection instanceof RateLimiterRes) return toState(rejection, false);
+    throw rejection;
+  };
+
   return {
     policy,
-    // Called twice per API request: one promise reaction, not an async frame around the library's promise.
+    // One promise reaction, not an async frame around the library's promise.
     consume(key) {
-      return limiter.consume(key).then(
-        (res) => toState(res, true),
-        (rejection: unknown) => {
-          if (rejection instanceof RateLimiterRes) return toState(rejection, false);
-          throw rejection;
-        },
-      );
+      return limiter.consume(key).then(allowed, refused);
     },
     async peek(key) {
       const res = await limiter.get(key);
