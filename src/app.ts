@@ -70,13 +70,10 @@ function afterAnswer(deps: AppDeps, response: Response, context: H3EventContext)
     const requestId = context.requestId ?? 'unknown';
     if (!applyRecordedHeaders(context, response)) deps.logger.warn({ requestId, path: pathOf(context) }, 'response headers are immutable: request id and rate-limit fields not added');
     const method = context.request?.method ?? 'OTHER';
-    if (deps.metrics) {
-      const seconds = context.startedAt === undefined ? 0 : (performance.now() - context.startedAt) / 1000;
-      deps.metrics.observeHttp({ method, route: context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds });
-    }
+    const elapsedMs = context.startedAt === undefined ? undefined : performance.now() - context.startedAt;
+    if (deps.metrics) deps.metrics.observeHttp({ method, route: context.matchedRoute?.route ?? 'unmatched', status: response.status, seconds: (elapsedMs ?? 0) / 1000 });
     if (deps.logger.isLevelEnabled('debug')) {
-      const ms = context.startedAt === undefined ? undefined : Math.round(performance.now() - context.startedAt);
-      deps.logger.debug({ requestId, method, path: pathOf(context), status: response.status, ms }, 'request');
+      deps.logger.debug({ requestId, method, path: pathOf(context), status: response.status, ms: elapsedMs === undefined ? undefined : Math.round(elapsedMs) }, 'request');
     }
   } catch (error) {
     deps.logger.error({ err: error, requestId: context.requestId }, 'bookkeeping after an answer failed');
