@@ -1,6 +1,7 @@
 // Everything the HTTP app needs, created once per process (src/main.ts or a test) and injected.
 import type { Logger } from './logging/logger.ts';
 import type { Principal } from './auth/principal.ts';
+import type { Decided } from './limits/limiter.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { WebDeps } from './account/web-deps.ts';
 import type { DashboardDeps } from './dashboard/dashboard-deps.ts';
@@ -18,10 +19,13 @@ export interface AppDeps extends OperationRunner {
   clock: () => Date;
   publicUrl: string;
   schema: GraphQLSchema;
-  /** Resolves the Bearer credential of a request, or throws the 401/429 AppError. */
-  authenticate(request: Request, ip: string): Promise<Principal>;
-  /** Applies the caller's request limit; returns the RateLimit headers, or throws 429. */
-  limitRequest(principal: Principal): Promise<Record<string, string>>;
+  /**
+   * The Principal of a request's Bearer credential: at once for a key this process verified lately, else a promise;
+   * a refusal (401/429 AppError) is always a rejection.
+   */
+  authenticate(request: Request, ip: string): Decided<Principal>;
+  /** Applies the caller's request limit: the RateLimit headers (at once when counted in memory), or a rejection with 429. */
+  limitRequest(principal: Principal): Decided<Record<string, string>>;
   readJsonBody(request: Request): Promise<unknown>;
   /** The REST facade's per-credential micro-cache of recent GET answers. */
   responseCache: ResponseCache;

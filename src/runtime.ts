@@ -32,6 +32,7 @@ import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 import { retireDemo } from './demo/retire-demo.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
 import type { KeyLimitOverride } from './limits/create-limits.ts';
+import type { Decided } from './limits/limiter.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 
 export interface RuntimeOverrides {
@@ -177,9 +178,10 @@ async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState):
   await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, () => cache.clear());
 }
 
-function limitRequest(shared: SharedState, principal: Principal): Promise<Record<string, string>> {
+function limitRequest(shared: SharedState, principal: Principal): Decided<Record<string, string>> {
   const quota = principal.rateLimitPerMinute;
-  return shared.limits.consumeRequest(principal.credentialId, quota === undefined ? undefined : keyLimitOverride(quota)).then(headersOf);
+  const allowance = shared.limits.consumeRequest(principal.credentialId, quota === undefined ? undefined : keyLimitOverride(quota));
+  return allowance instanceof Promise ? allowance.then(headersOf) : allowance.headers;
 }
 
 const headersOf = (allowance: { headers: Record<string, string> }) => allowance.headers;

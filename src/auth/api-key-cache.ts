@@ -31,8 +31,11 @@ export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: num
   const digestById = new Map<string, string>();
   const byKey = new Map<string, Entry>();
   let generation = 0;
+  /** The entry last moved to the recent end: a key used again and again is not moved each time. */
+  let newest: Entry | undefined;
 
   function drop(entry: Entry): void {
+    if (entry === newest) newest = undefined;
     byDigest.delete(entry.record.digest);
     digestById.delete(entry.record.id);
     if (entry.key !== undefined) byKey.delete(entry.key);
@@ -45,8 +48,11 @@ export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: num
       drop(entry);
       return undefined;
     }
-    byDigest.delete(entry.record.digest);
-    byDigest.set(entry.record.digest, entry);
+    if (entry !== newest) {
+      byDigest.delete(entry.record.digest);
+      byDigest.set(entry.record.digest, entry);
+      newest = entry;
+    }
     return age < options.ttlMs ? entry.record : undefined;
   }
 
@@ -69,6 +75,7 @@ export function createVerifiedKeyCache(options: { ttlMs: number; maxEntries: num
       if (previous) drop(previous);
       const entry: Entry = { record, cachedAt: now, key };
       byDigest.set(record.digest, entry);
+      newest = entry;
       digestById.set(record.id, record.digest);
       if (key !== undefined) byKey.set(key, entry);
       while (byDigest.size > options.maxEntries) {

@@ -19,7 +19,8 @@ export interface FailedAuthGuard {
 }
 
 export interface AuthenticatorOptions {
-  apiKeys: Pick<ApiKeyService, 'verify'>;
+  /** `recognise`, when given, answers for keys verified lately without a promise. */
+  apiKeys: Pick<ApiKeyService, 'verify'> & Partial<Pick<ApiKeyService, 'recognise'>>;
   /** The failure limit as a guard (e.g. the app's shared, Redis-aware limits). Takes precedence over failureLimiter. */
   failures?: FailedAuthGuard;
   /** Counts failed authentications per IP; default: in-memory, 30 per 60 s. Swap in a Redis limiter for fleets. */
@@ -31,12 +32,15 @@ export interface AuthenticatorOptions {
   verifyAccessToken?: (token: string, request: Request) => Promise<Principal>;
 }
 
-export type Authenticate = (request: Request, ip: string) => Promise<Principal>;
+/** At once for an API key this process verified lately, else a promise; every refusal is a rejection. */
+export type Authenticate = (request: Request, ip: string) => Principal | Promise<Principal>;
 
 const REALM = 'Bearer realm="siteline"';
 const MISSING_DETAIL = 'Send your API key as `Authorization: Bearer <key>`.';
 // RFC 6750 b64token, one of them, after the case-insensitive scheme.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** How the header of nearly every request starts; any other spelling takes the full parse. */
+const BEARER_PREFIX = 'Bearer ';
 
 export function createFailedAuthLimiter(points = FAILED_AUTH_LIMIT_PER_MINUTE): RateLimiterAbstract {
   return new RateLimiterMemory({ keyPrefix: 'auth_fail', points, duration: 60 });
@@ -102,8 +106,13 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     throw invalidToken();
   }
 
-  return async function authenticate(request, ip) {
-    const header = request.headers.get('authorization');
+  /** A verified key's principal straight from the header, or undefined when anything needs a closer look. */
+  function recognised(header: string | null): Principal | undefined {
+    if (options.apiKeys.recognise === undefined || header === null || !header.startsWith(BEARER_PREFIX)) return undefined;
+    return options.apiKeys.recognise(header.slice(BEARER_PREFIX.length));
+  }
+
+  async function authenticateAfresh(header: string | null, request: Request, ip: string): Promise<Principal> {
     // A request without any credentials is not a guess: answered without counting against the IP.
     if (header === null || header.trim() === '') throw missingCredentials(MISSING_DETAIL);
     // The credential is checked first: a valid one is never refused, so callers sharing an address (NAT, hosted
@@ -118,5 +127,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
       }
       throw error;
     }
+  }
+
+  return function authenticate(request, ip) {
+    const header = request.headers.get('authorization');
+    return recognised(header) ?? authenticateAfresh(header, request, ip);
   };
 }

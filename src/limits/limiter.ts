@@ -1,7 +1,9 @@
-// One fixed-window limiter: Redis-backed (with an in-memory insurance limiter for outages) or in-memory.
+// One fixed-window limiter: Redis-backed (with an in-memory insurance limiter for outages), or counting in this
+// process when there is no Redis.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { LimitPolicy } from './limit-policy.ts';
+import { createMemoryWindows, type WindowCount } from './memory-windows.ts';
 
 /** Where a caller stands in one policy after (or without) spending a point. */
 export interface LimitState {
@@ -13,14 +15,20 @@ export interface LimitState {
   resetMs: number;
 }
 
+/**
+ * A value now when this process can decide (a limiter without Redis counts in memory), else a promise: the warm
+ * path of an API request stays synchronous. Failures (Redis errors) always come as a rejected promise.
+ */
+export type Decided<T> = T | Promise<T>;
+
 export interface Limiter {
   readonly policy: LimitPolicy;
-  /** Spends one point. Resolves with `allowed: false` (never rejects) when the window's quota is spent. */
-  consume(key: string): Promise<LimitState>;
+  /** Spends one point; `allowed: false` (never a failure) when the window's quota is spent. */
+  consume(key: string): Decided<LimitState>;
   /** Reads the state without spending. */
-  peek(key: string): Promise<LimitState>;
+  peek(key: string): Decided<LimitState>;
   /** Gives one point back (a request that another limiter turned away should not count). */
-  refund(key: string): Promise<void>;
+  refund(key: string): Decided<void>;
 }
 
 export interface LimiterOptions {
@@ -31,19 +39,44 @@ export interface LimiterOptions {
 }
 
 export function createLimiter(options: LimiterOptions): Limiter {
-  const { policy } = options;
-  const keyPrefix = `${options.prefix ?? 'siteline:rl:'}${policy.name}:${policy.windowSec}`;
-  const base = { keyPrefix, points: policy.points, duration: policy.windowSec };
-  const limiter: RateLimiterAbstract =
-    options.redis === undefined
-      ? new RateLimiterMemory(base)
-      : new RateLimiterRedis({
-          ...base,
-          storeClient: options.redis,
-          // Skip the doomed round trip while disconnected; the insurance limiter counts per instance meanwhile.
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(base),
-        });
+  return options.redis === undefined ? createMemoryLimiter(options.policy) : createRedisLimiter(options.policy, options.redis, options.prefix);
+}
+
+/** Counts in this process and answers at once. */
+function createMemoryLimiter(policy: LimitPolicy): Limiter {
+  const windows = createMemoryWindows(policy.windowSec);
+  const toState = (count: WindowCount | undefined, allowed: boolean): LimitState => ({
+    policy,
+    allowed,
+    remaining: count === undefined ? policy.points : Math.max(policy.points - count.consumed, 0),
+    resetMs: count === undefined ? policy.windowSec * 1000 : count.msBeforeNext,
+  });
+  return {
+    policy,
+    consume(key) {
+      const count = windows.add(key, 1);
+      return toState(count, count.consumed <= policy.points);
+    },
+    peek(key) {
+      const count = windows.peek(key);
+      return toState(count, count === undefined || count.consumed < policy.points);
+    },
+    refund(key) {
+      windows.add(key, -1);
+    },
+  };
+}
+
+/** Counts in Redis, shared by every instance; an in-memory insurance limiter counts per instance while Redis is away. */
+function createRedisLimiter(policy: LimitPolicy, redis: Redis, prefix = 'siteline:rl:'): Limiter {
+  const base = { keyPrefix: `${prefix}${policy.name}:${policy.windowSec}`, points: policy.points, duration: policy.windowSec };
+  const limiter: RateLimiterAbstract = new RateLimiterRedis({
+    ...base,
+    storeClient: redis,
+    // Skip the doomed round trip while disconnected; the insurance limiter counts per instance meanwhile.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(base),
+  });
 
   const toState = (res: RateLimiterRes | null, allowed: boolean): LimitState => ({
     policy,

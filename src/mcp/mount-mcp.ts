@@ -3,6 +3,7 @@
 // RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
 import { handleCors, type CorsOptions, type H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
+import type { Principal } from '../auth/principal.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { readBodyText } from '../http/read-body-text.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
@@ -44,8 +45,12 @@ export function mountMcp(app: H3, deps: AppDeps): void {
     if (request.method !== 'POST') return rpcError(405, -32000, 'Method not allowed.', { allow: 'POST' });
 
     const requestId = requestIdOf(event);
-    const principal = await deps.authenticate(request, clientIpOf(event)).catch((error: unknown) => mcp.unauthenticated(error, requestId));
-    if (principal instanceof Response) return principal;
+    let principal: Principal;
+    try {
+      principal = await deps.authenticate(request, clientIpOf(event));
+    } catch (error) {
+      return mcp.unauthenticated(error, requestId);
+    }
     if (!principal.scopes.has('read')) return mcp.insufficientScope(requestId);
     try {
       addResponseHeaders(event, await deps.limitRequest(principal));

@@ -4,6 +4,7 @@ import type { CachedFetch } from '../cache/cached-fetch.ts';
 import type { SharedState } from '../cache/shared-state.ts';
 import { isAppError } from '../errors/app-error.ts';
 import type { Limits } from '../limits/create-limits.ts';
+import type { Decided } from '../limits/limiter.ts';
 import type { Metrics, RateLimitKind } from './metrics.ts';
 
 export function instrumentSharedState(shared: SharedState, metrics: Metrics): SharedState {
@@ -21,13 +22,18 @@ function instrumentCachedFetch(inner: CachedFetch, metrics: Metrics): CachedFetc
 }
 
 function instrumentLimits(inner: Limits, metrics: Metrics): Limits {
+  // A refusal always comes as a rejection: an answer given at once (an allowance) has nothing to count.
+  // A refusal always comes as a rejection: an answer given at once (an allowance) has nothing to count.
   const counted =
-    <A extends unknown[], R>(kind: RateLimitKind, call: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      call(...args).catch((error: unknown) => {
+    <A extends unknown[], D extends Decided<unknown>>(kind: RateLimitKind, call: (...args: A) => D) =>
+    (...args: A): D => {
+      const decided = call(...args);
+      if (!(decided instanceof Promise)) return decided;
+      return decided.catch((error: unknown) => {
         if (isAppError(error) && error.code === 'rate_limited') metrics.recordRateLimited(kind);
         throw error;
-      });
+      }) as D;
+    };
   return {
     config: inner.config,
     consumeRequest: counted('request', (id: string, override?: Parameters<Limits['consumeRequest']>[1]) => inner.consumeRequest(id, override)),

@@ -1,6 +1,7 @@
 // Runs one REST request along the single path: authenticate → limit → scope → parse → stored operation → shape.
+// Each step that can answer at once does, so a warm repeat stays synchronous from the request to its bytes.
 import type { H3Event } from 'h3';
-import { requireScope } from '../auth/principal.ts';
+import { requireScope, type Principal } from '../auth/principal.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
 import { addResponseHeaders, preparedResponse } from '../http/request-context.ts';
@@ -13,22 +14,47 @@ import { CSV_TYPE, toCsv, wantsCsv } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
 import { cachedAnswerOf, responseCacheKey } from './response-cache.ts';
 
-/** Answers with a prepared response: the body text and plain headers, sent without a `Headers` object. */
-export async function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Promise<Response> {
-  const request = event.req;
-  const principal = await deps.authenticate(request, clientIpOf(event));
-  addResponseHeaders(event, await deps.limitRequest(principal));
+/**
+ * Answers with a prepared response: the body text and plain headers, sent without a `Headers` object. A repeat of
+ * a recent GET by a key this process knows is answered at once: no promise between the request and its bytes.
+ */
+export function runRestRoute(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string): Response | Promise<Response> {
+  const principal = deps.authenticate(event.req, clientIpOf(event));
+  if (principal instanceof Promise) return principal.then((known) => runLimited(route, event, deps, requestId, known));
+  return runLimited(route, event, deps, requestId, principal);
+}
+
+function runLimited(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string, principal: Principal): Response | Promise<Response> {
+  const limitHeaders = deps.limitRequest(principal);
+  if (limitHeaders instanceof Promise) return limitHeaders.then((headers) => runAllowed(route, event, deps, requestId, principal, headers));
+  return runAllowed(route, event, deps, requestId, principal, limitHeaders);
+}
+
+function runAllowed(route: RestRoute, event: H3Event, deps: AppDeps, requestId: string, principal: Principal, limitHeaders: Record<string, string>): Response | Promise<Response> {
+  addResponseHeaders(event, limitHeaders);
   requireScope(principal, route.scope ?? 'read');
 
   const query = queryOf(event.url);
   assertKnownQuery(query, route);
-  const csv = route.csvRows !== undefined && wantsCsv(query, request.headers);
+  const csv = route.csvRows !== undefined && wantsCsv(query, event.req.headers);
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(query, route) };
   const cacheKey = route.method === 'GET' && variables.force !== '1' ? responseCacheKey(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
   const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
   if (cached) return answer(event, cached.body, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
+  return runOperation(route, event, deps, requestId, principal, variables, { csv, cacheKey });
+}
 
-  if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(request);
+/** Runs the stored operation and keeps its answer for the repeats. */
+async function runOperation(
+  route: RestRoute,
+  event: H3Event,
+  deps: AppDeps,
+  requestId: string,
+  principal: Principal,
+  variables: Record<string, unknown>,
+  { csv, cacheKey }: { csv: boolean; cacheKey: string | undefined },
+): Promise<Response> {
+  if (route.bodyVariable) variables[route.bodyVariable] = await deps.readJsonBody(event.req);
   const builtAt = deps.responseCache.version();
   const { body, freshUntil } = await runEndpointWithFreshness(deps, principal, requestId, route, variables);
   const headers = cacheHeadersOf(body, deps.clock());

@@ -50,6 +50,17 @@ describe('answers from memory', () => {
     await revokeProjectAccess(behind.db, alice.accountId, blog.id);
   });
 
+  it('answers a repeat at once, without a promise, when this process counts the rate limits (no Redis)', async () => {
+    await projectKeys(alice.key);
+    const repeat = rt.app.request('http://siteline.test/api/v1/projects/list', { headers: { authorization: `Bearer ${alice.key}` } });
+    // With Redis the limits are counted there: the same answer comes through a promise.
+    expect(repeat instanceof Promise).toBe(rt.settings.REDIS_URL !== undefined);
+    const answer = await repeat;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+, "burst";r=\d+;t=\d+$/);
+    expect(((await answer.json()) as { projects: { key: string }[] }).projects.map((p) => p.key)).toEqual(['shop']);
+  });
+
   it('keeps what it answered for one credential away from another', async () => {
     const bob = await createAccountWithKey(rt, { email: 'bob@example.com', projects: ['blog'] });
     expect(await projectKeys(bob.key)).toEqual(['blog']);

@@ -144,6 +144,24 @@ describe('API key service', () => {
     expect(first).toMatchObject({ credentialId: record.id });
   });
 
+  it('recognises at once only an active key it verified within the TTL', async () => {
+    const { keys, clock } = service({ cacheTtlMs: 30_000, lastUsedIntervalMs: 3_600_000 });
+    const { key, record } = await keys.create(accountId);
+    const { key: expiring } = await keys.create(accountId, { expiresAt: new Date(clock.now() + 10_000) });
+    expect(keys.recognise(key)).toBeUndefined(); // never verified here
+    const principal = await keys.verify(key);
+    await keys.verify(expiring);
+    expect(keys.recognise(key)).toBe(principal);
+    expect(keys.recognise(key.toLowerCase())).toBeUndefined();
+    clock.advance(10_000);
+    expect(keys.recognise(expiring)).toBeUndefined(); // expired while cached
+    clock.advance(20_001);
+    expect(keys.recognise(key)).toBeUndefined(); // past the TTL: verify asks the database again
+    await keys.verify(key);
+    await keys.revoke(accountId, record.id);
+    expect(keys.recognise(key)).toBeUndefined();
+  });
+
   it('revocation takes effect immediately in this process, even for a cached key', async () => {
     const { keys } = service({ cacheTtlMs: 3_600_000 });
     const { key, record } = await keys.create(accountId);

@@ -21,8 +21,9 @@ function fakeKeys() {
 
 const request = (headers: Record<string, string> = {}, url = 'http://localhost/api/v1/projects/list') => new Request(url, { headers });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+/** What a refusal rejects with (the authenticator answers a known key at once, refusals always as a rejection). */
+async function failure(attempt: unknown): Promise<AppError> {
+  const error = await Promise.resolve(attempt).then(() => undefined, (e: unknown) => e);
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -32,6 +33,20 @@ describe('authenticate', () => {
     const authenticate = createAuthenticator({ apiKeys: fakeKeys() });
     await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
     await expect(authenticate(request({ authorization: `bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
+  });
+
+  it('answers a key the service recognises at once, and any other spelling through verify', async () => {
+    const keys = { ...fakeKeys(), recognise: vi.fn((token: string) => (token === VALID ? PRINCIPAL : undefined)) };
+    const authenticate = createAuthenticator({ apiKeys: keys });
+    expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.0.0.1')).toBe(PRINCIPAL);
+    expect(keys.verify).not.toHaveBeenCalled();
+    // A lower-case scheme is still a valid header: it takes the full parse and the service's verify.
+    await expect(authenticate(request({ authorization: `bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
+    expect(keys.verify).toHaveBeenCalledTimes(1);
+    // A refusal is always a rejection, never a throw.
+    const refused = authenticate(request({ authorization: 'Bearer sl_live_unknown' }), '10.0.0.1');
+    expect(refused).toBeInstanceOf(Promise);
+    expect(await failure(refused)).toMatchObject({ status: 401 });
   });
 
   it('answers 401 missing_credentials without a header, with a realm challenge', async () => {

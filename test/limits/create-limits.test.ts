@@ -3,11 +3,11 @@ import { createLimits } from '../../src/limits/create-limits.ts';
 import { failure } from '../helpers/failure.ts';
 
 
-async function times(n: number, fn: () => Promise<unknown>): Promise<void> {
+async function times(n: number, fn: () => unknown): Promise<void> {
   for (let i = 0; i < n; i += 1) await fn();
 }
 
-// rate-limiter-flexible's in-memory limiter reads Date.now and expires windows with timers: both are faked.
+// The in-memory windows read Date.now: time is faked.
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2026-11-22T10:00:00Z') });
 });
@@ -23,6 +23,16 @@ describe('request limits (in-memory)', () => {
     expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=599;t=60, "burst";r=59;t=1' });
     vi.advanceTimersByTime(15_000);
     expect((await limits.consumeRequest('key-1')).headers.RateLimit).toBe('"default";r=598;t=45, "burst";r=59;t=1');
+  });
+
+  it('answers an allowed request at once and a refused one as a rejection', async () => {
+    const limits = createLimits({ config: { request: { name: 'default', points: 1, windowSec: 60 } } });
+    const allowed = limits.consumeRequest('key-1');
+    expect(allowed).not.toBeInstanceOf(Promise);
+    expect(allowed).toMatchObject({ state: { allowed: true, remaining: 0 } });
+    const refused = limits.consumeRequest('key-1');
+    expect(refused).toBeInstanceOf(Promise);
+    expect(await failure(refused)).toMatchObject({ code: 'rate_limited', status: 429 });
   });
 
   it('allows a burst of 60 in one second, refuses the 61st, and allows again in the next second', async () => {
