@@ -2,10 +2,13 @@
 import { AppError } from '../errors/app-error.ts';
 import type { LimitState } from './limiter.ts';
 
-/** A type, not an interface: it is handed on as the request's plain `Record` of response headers. */
+/**
+ * A type, not an interface: it is handed on as the request's plain `Record` of response headers. Names are in
+ * lower case, as they go on the wire: a mixed-case name is lowered, hashed and interned again on every answer.
+ */
 export type RateLimitHeaders = {
-  'RateLimit-Policy': string;
-  RateLimit: string;
+  'ratelimit-policy': string;
+  ratelimit: string;
 };
 
 /**
@@ -21,7 +24,7 @@ export function toRateLimitHeaders(states: readonly LimitState[]): RateLimitHead
     policies += separator + policyMember(s.policy);
     current += `${separator}"${s.policy.name}";r=${s.remaining};t=${toSeconds(s.resetMs)}`;
   }
-  return { 'RateLimit-Policy': policies, RateLimit: current };
+  return { 'ratelimit-policy': policies, ratelimit: current };
 }
 
 /** A policy's RateLimit-Policy member never changes: built once per policy, not per request. */

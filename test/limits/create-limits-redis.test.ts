@@ -31,7 +31,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('limits shared through Redis', () 
     expect((await b.consumeRequest('key-1')).state.remaining).toBe(1);
     await a.consumeRequest('key-1');
     await expect(b.consumeRequest('key-1')).rejects.toMatchObject({ code: 'rate_limited' });
-    await expect(a.consumeRequest('key-1')).rejects.toMatchObject({ headers: { RateLimit: expect.stringMatching(/^"default";r=0;t=(599|600), "burst";r=\d+;t=\d+$/) } });
+    await expect(a.consumeRequest('key-1')).rejects.toMatchObject({ headers: { ratelimit: expect.stringMatching(/^"default";r=0;t=(599|600), "burst";r=\d+;t=\d+$/) } });
   });
 
   it('counts the burst window across instances and refunds refused requests to the quota', async () => {

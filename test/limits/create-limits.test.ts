@@ -20,9 +20,9 @@ describe('request limits (in-memory)', () => {
     const limits = createLimits();
     const first = await limits.consumeRequest('key-1');
     // Both windows that can refuse a request are stated: the quota per minute and the burst per second.
-    expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=599;t=60, "burst";r=59;t=1' });
+    expect(first.headers).toEqual({ 'ratelimit-policy': '"default";q=600;w=60, "burst";q=60;w=1', ratelimit: '"default";r=599;t=60, "burst";r=59;t=1' });
     vi.advanceTimersByTime(15_000);
-    expect((await limits.consumeRequest('key-1')).headers.RateLimit).toBe('"default";r=598;t=45, "burst";r=59;t=1');
+    expect((await limits.consumeRequest('key-1')).headers.ratelimit).toBe('"default";r=598;t=45, "burst";r=59;t=1');
   });
 
   it('answers an allowed request at once and a refused one as a rejection', async () => {
@@ -40,7 +40,7 @@ describe('request limits (in-memory)', () => {
     await times(60, () => limits.consumeRequest('key-1'));
     const err = await failure(limits.consumeRequest('key-1'));
     expect(err).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(err.headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60, "burst";q=60;w=1', RateLimit: '"default";r=540;t=60, "burst";r=0;t=1', 'Retry-After': '1' });
+    expect(err.headers).toEqual({ 'ratelimit-policy': '"default";q=600;w=60, "burst";q=60;w=1', ratelimit: '"default";r=540;t=60, "burst";r=0;t=1', 'Retry-After': '1' });
     // The message names the limit that refused: the burst window, not the per-minute quota.
     expect(err.message).toBe('Too many requests at once for this API key: at most 60 per 1 s. Retry after 1 s.');
 
@@ -56,7 +56,7 @@ describe('request limits (in-memory)', () => {
     expect((await failure(limits.consumeRequest('key-1'))).headers['Retry-After']).toBe('60');
     vi.advanceTimersByTime(30_000);
     const err = await failure(limits.consumeRequest('key-1'));
-    expect(err.headers).toMatchObject({ RateLimit: '"default";r=0;t=30, "burst";r=59;t=1', 'Retry-After': '30' });
+    expect(err.headers).toMatchObject({ ratelimit: '"default";r=0;t=30, "burst";r=59;t=1', 'Retry-After': '30' });
     expect(err.message).toContain('at most 10 per 60 s');
     vi.advanceTimersByTime(30_000);
     expect((await limits.consumeRequest('key-1')).state.remaining).toBe(9);
@@ -71,7 +71,7 @@ describe('request limits (in-memory)', () => {
     await times(2, () => limits.consumeRequest('tight-burst', { burst: 2 }));
     expect((await failure(limits.consumeRequest('tight-burst', { burst: 2 }))).message).toContain('at most 2 per 1 s');
     const big = await limits.consumeRequest('big', { quota: 5_000 });
-    expect(big.headers['RateLimit-Policy']).toBe('"default";q=5000;w=60, "burst";q=60;w=1');
+    expect(big.headers['ratelimit-policy']).toBe('"default";q=5000;w=60, "burst";q=60;w=1');
   });
 
   it('limits force=1 to 30 per hour per project', async () => {
@@ -80,8 +80,8 @@ describe('request limits (in-memory)', () => {
     const { state } = await limits.consumeRequest('key-1');
     const err = await failure(limits.consumeForce('demo', state));
     expect(err.headers).toEqual({
-      'RateLimit-Policy': '"default";q=600;w=60, "force";q=30;w=3600',
-      RateLimit: '"default";r=599;t=60, "force";r=0;t=3600',
+      'ratelimit-policy': '"default";q=600;w=60, "force";q=30;w=3600',
+      ratelimit: '"default";r=599;t=60, "force";r=0;t=3600',
       'Retry-After': '3600',
     });
     expect((await limits.consumeForce('other-project')).remaining).toBe(29);
@@ -95,7 +95,7 @@ describe('request limits (in-memory)', () => {
     await limits.assertAuthAllowed('203.0.113.9');
     await limits.recordAuthFailure('203.0.113.9');
     const err = await failure(limits.assertAuthAllowed('203.0.113.9'));
-    expect(err.headers).toMatchObject({ 'RateLimit-Policy': '"auth";q=30;w=60', 'Retry-After': '60' });
+    expect(err.headers).toMatchObject({ 'ratelimit-policy': '"auth";q=30;w=60', 'Retry-After': '60' });
     await limits.assertAuthAllowed('198.51.100.1');
     vi.advanceTimersByTime(60_000);
     await limits.assertAuthAllowed('203.0.113.9');
