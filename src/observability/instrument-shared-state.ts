@@ -23,7 +23,6 @@ function instrumentCachedFetch(inner: CachedFetch, metrics: Metrics): CachedFetc
 
 function instrumentLimits(inner: Limits, metrics: Metrics): Limits {
   // A refusal always comes as a rejection: an answer given at once (an allowance) has nothing to count.
-  // A refusal always comes as a rejection: an answer given at once (an allowance) has nothing to count.
   const counted =
     <A extends unknown[], D extends Decided<unknown>>(kind: RateLimitKind, call: (...args: A) => D) =>
     (...args: A): D => {
