@@ -42,15 +42,23 @@ export function createLimiter(options: LimiterOptions): Limiter {
   return options.redis === undefined ? createMemoryLimiter(options.policy) : createRedisLimiter(options.policy, options.redis, options.prefix);
 }
 
+/**
+ * Where a caller stands after `consumed` points of a window that ends in `msBeforeNext` ms. No counter yet (or one
+ * without expiry) means a whole window lies ahead.
+ */
+function stateOf(policy: LimitPolicy, allowed: boolean, consumed: number | undefined, msBeforeNext: number | undefined): LimitState {
+  return {
+    policy,
+    allowed,
+    remaining: consumed === undefined ? policy.points : Math.max(policy.points - consumed, 0),
+    resetMs: msBeforeNext === undefined || msBeforeNext < 0 ? policy.windowSec * 1000 : msBeforeNext,
+  };
+}
+
 /** Counts in this process and answers at once. */
 function createMemoryLimiter(policy: LimitPolicy): Limiter {
   const windows = createMemoryWindows(policy.windowSec);
-  const toState = (count: WindowCount | undefined, allowed: boolean): LimitState => ({
-    policy,
-    allowed,
-    remaining: count === undefined ? policy.points : Math.max(policy.points - count.consumed, 0),
-    resetMs: count === undefined ? policy.windowSec * 1000 : count.msBeforeNext,
-  });
+  const toState = (count: WindowCount | undefined, allowed: boolean) => stateOf(policy, allowed, count?.consumed, count?.msBeforeNext);
   return {
     policy,
     consume(key) {
@@ -78,13 +86,7 @@ function createRedisLimiter(policy: LimitPolicy, redis: Redis, prefix = 'sitelin
     insuranceLimiter: new RateLimiterMemory(base),
   });
 
-  const toState = (res: RateLimiterRes | null, allowed: boolean): LimitState => ({
-    policy,
-    allowed,
-    remaining: res === null ? policy.points : res.remainingPoints,
-    // No counter yet (or one without expiry) means a whole window lies ahead.
-    resetMs: res === null || res.msBeforeNext < 0 ? policy.windowSec * 1000 : res.msBeforeNext,
-  });
+  const toState = (res: RateLimiterRes | null, allowed: boolean) => stateOf(policy, allowed, res?.consumedPoints, res?.msBeforeNext);
 
   // The library resolves with the counter and rejects with it when the window is used up. Both reactions are made
   // once per limiter: consume runs twice per API request.
