@@ -10,6 +10,7 @@ const LAYERS = [
   { name: 'services', rooms: ['demo', 'connections'] },
   { name: 'operations', rooms: ['operations'] },
   { name: 'graphql', rooms: ['graphql'] },
+  { name: 'writes', rooms: ['writes'] },
   { name: 'reports', rooms: ['reports'] },
   { name: 'loaders', rooms: ['loaders'] },
   { name: 'sources', rooms: ['cache', 'providers', 'auth'] },

@@ -20,7 +20,11 @@ import { mountDocs } from './docs/mount-docs.ts';
 import { mountHome } from './docs/mount-home.ts';
 import { mountMetrics } from './observability/mount-metrics.ts';
 
+/** Served over https (PUBLIC_URL): every answer, redirects and problem JSON included, tells browsers to stay on https. */
+const HSTS = 'max-age=31536000';
+
 export function createApp(deps: AppDeps): H3 {
+  const secure = deps.publicUrl.startsWith('https:');
   const app = new H3({
     silent: true,
     onRequest(event) {
@@ -28,7 +32,7 @@ export function createApp(deps: AppDeps): H3 {
       event.context.request = event.req;
       event.context.requestId = requestId;
       event.context.startedAt = performance.now();
-      event.context.responseHeaders = { 'x-request-id': requestId };
+      event.context.responseHeaders = secure ? { 'x-request-id': requestId, 'strict-transport-security': HSTS } : { 'x-request-id': requestId };
     },
     onError(thrown, event) {
       // A request h3 refuses before onRequest (unreadable URL) still gets its id, and its method in the metrics.

@@ -7,6 +7,9 @@ import { createApiKeyService, type ApiKeyService } from './auth/api-keys.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { createWebDeps } from './account/create-web-deps.ts';
 import { createDashboardDeps } from './dashboard/create-dashboard-deps.ts';
+import { startFlowSweeper } from './dashboard/google-flow-tokens.ts';
+import { countAccounts } from './store/account-roles-repository.ts';
+import { issueSetupCode } from './store/setup-codes-repository.ts';
 import type { Principal } from './auth/principal.ts';
 import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
@@ -60,6 +63,8 @@ export interface Runtime {
   demo?: DemoUpstream;
   /** Prometheus metrics (absent when METRICS_ENABLED is false). */
   metrics?: Metrics;
+  /** The first-run setup code this instance printed (absent once an owner exists, or with SIGNUP=closed). */
+  setupCode?: string;
   close(): Promise<void>;
 }
 
@@ -127,6 +132,9 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       metricsRoute: settings.METRICS_PORT === undefined,
     };
     deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, sandboxEndpoints: demo?.endpoints });
+    const stopSweeper = startFlowSweeper(deps.dashboard);
+    closers.push(async () => stopSweeper());
+    const setupCode = await announceSetupCode(store, settings, deps.publicUrl, clock, logger);
     const app = createApp(deps);
     return {
       app,
@@ -140,6 +148,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       providers,
       demo,
       metrics,
+      ...(setupCode ? { setupCode } : {}),
       async close() {
         await apiKeys.settle();
         for (const close of closers.reverse()) await close().catch((error) => logger.warn({ err: error }, 'error while closing'));
@@ -149,6 +158,17 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * First start without an owner (and sign-up not closed): a one-time setup code goes to the log, and /setup needs it,
+ * so whoever reaches a fresh server first cannot claim it. Every instance prints its own; any of them works.
+ */
+async function announceSetupCode(store: Store, settings: Settings, publicUrl: string, clock: () => Date, logger: Logger): Promise<string | undefined> {
+  if (settings.SIGNUP === 'closed' || (await countAccounts(store.db)) > 0) return undefined;
+  const code = await issueSetupCode(store.db, clock());
+  logger.warn(`First run: open ${publicUrl}/setup and enter the setup code ${code} to create the owner account (or run siteline accounts create --owner).`);
+  return code;
 }
 
 /** The generated key lives in DATA_DIR: a directory that cannot take it is a first-run error with the fix. */

@@ -1,13 +1,17 @@
-// /account and its forms: create, rotate and revoke API keys, disconnect apps. Every POST needs the session,
-// its CSRF token and a same-origin request. A created or rotated key is rendered into the POST's own response
-// (never stored, never redirected through a URL), so it is shown exactly once.
+// /account and its forms: create, rotate and revoke API keys, disconnect apps (through the write service, which
+// audits; revoking and disconnecting ask for confirmation first). Every POST needs the session, its CSRF token and a
+// same-origin request. A created or rotated key is rendered into the POST's own response (never stored, never
+// redirected through a URL), so it is shown exactly once.
 import type { H3 } from 'h3';
 import { isAppError } from '../errors/app-error.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../http/read-form-body.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
 import { listFunnelsForProjects } from '../store/funnels-repository.ts';
 import { listProjectsForAccount } from '../store/projects-repository.ts';
 import { isScope, type Scope } from '../auth/scopes.ts';
+import { accountActor } from '../writes/actor.ts';
+import { createKey, revokeApp, revokeKey, rotateKey } from '../writes/key-writes.ts';
+import { confirmationBody, isConfirmed, type Confirmation } from './confirm-form.ts';
 import { newNonce, pageResponse, redirectResponse } from './html.ts';
 import type { Session } from './sessions.ts';
 import { settingsBody, type SettingsView } from './settings-page.ts';
@@ -48,6 +52,9 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
     const session = await sessions.read(request);
     if (!session) return redirectResponse('/account/sign-in?return_to=%2Faccount');
     const form = await readFormBody(request);
+    if (!form && hasMediaType(request, 'application/x-www-form-urlencoded')) {
+      return errorPage({ title: 'Form too large', message: `The form sent more than ${FORM_BODY_LIMIT / 1024} KiB, so nothing was changed. Go back and send less.`, status: 413, nonce: newNonce(), secure });
+    }
     if (!form || !sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf'))) {
       return errorPage({ title: 'Request refused', message: 'The form expired or came from another site. Reload the page and try again.', status: 403, nonce: newNonce(), secure });
     }
@@ -62,6 +69,15 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
       if (isAppError(error) && error.status < 500) return render(session, { error: error.message }, error.status);
       throw error;
     }
+  }
+
+  const writes = { db: deps.db, clock: deps.clock };
+  const keyWrites = { ...writes, apiKeys: deps.apiKeys };
+  const actor = (session: Session) => accountActor(session.account.id, 'dashboard');
+
+  /** The confirmation step of revoking a key or disconnecting an app. */
+  function confirm(session: Session, view: Omit<Confirmation, 'csrf' | 'back'>): Response {
+    return pageResponse({ title: view.title, nonce: newNonce(), secure, body: confirmationBody({ ...view, csrf: session.csrf, back: '/account' }) });
   }
 
   app.get('/account', async (event) => {
@@ -79,7 +95,7 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
       const scopes = form.getAll('scope').filter(isScope) as Scope[];
       const days = Number(form.get('expires_days') || 0);
       const expiresAt = Number.isInteger(days) && days > 0 && days <= 3650 ? new Date(deps.clock().getTime() + days * 86_400_000) : undefined;
-      const issued = await deps.apiKeys.create(session.account.id, { name: form.get('name') ?? '', scopes: scopes.length ? scopes : ['read'], expiresAt });
+      const issued = await createKey(keyWrites, actor(session), session.account.id, { name: form.get('name') ?? '', scopes: scopes.length ? scopes : ['read'], expiresAt });
       return render(session, { issued: { key: issued.key, name: issued.record.name } }, 201);
     });
   });
@@ -89,7 +105,7 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
     if (post instanceof Response) return post;
     const { session, form } = post;
     return attempt(session, async () => {
-      const rotated = await deps.apiKeys.rotate(session.account.id, form.get('key_id') ?? '');
+      const rotated = await rotateKey(keyWrites, actor(session), session.account.id, form.get('key_id') ?? '');
       return render(session, { issued: { key: rotated.key, name: rotated.record.name }, notice: 'The old key keeps working for 24 hours, then expires.' }, 201);
     });
   });
@@ -98,8 +114,15 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
     const post = await authorizePost(event.req);
     if (post instanceof Response) return post;
     const { session, form } = post;
+    const keyId = form.get('key_id') ?? '';
+    if (!isConfirmed(form)) {
+      const key = (await deps.apiKeys.list(session.account.id)).find((k) => k.id === keyId);
+      const named = key ? `“${key.name}” (${key.prefix}…${key.last4})` : 'this key';
+      const message = `Requests with ${named} are refused at once, on every server. Programs and MCP clients using it need a new key.`;
+      return confirm(session, { title: 'Revoke this key?', message, action: '/account/keys/revoke', fields: { key_id: keyId }, button: 'Revoke key' });
+    }
     return attempt(session, async () => {
-      await deps.apiKeys.revoke(session.account.id, form.get('key_id') ?? '');
+      await revokeKey(keyWrites, actor(session), session.account.id, keyId);
       return redirectResponse('/account?done=key-revoked');
     });
   });
@@ -108,7 +131,15 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
     const post = await authorizePost(event.req);
     if (post instanceof Response) return post;
     const { session, form } = post;
-    const revoked = await deps.oauth.revokeGrantOf(session.account.id, form.get('grant_id') ?? '');
-    return revoked ? redirectResponse('/account?done=app-revoked') : render(session, { error: 'That app is not connected to this account.' }, 404);
+    const grantId = form.get('grant_id') ?? '';
+    if (!isConfirmed(form)) {
+      const grant = (await deps.oauth.listGrants(session.account.id)).find((g) => g.id === grantId);
+      const message = `${grant ? `“${grant.clientName}”` : 'This app'} loses its access to your projects at once; it has to ask you again to reconnect.`;
+      return confirm(session, { title: 'Disconnect this app?', message, action: '/account/apps/revoke', fields: { grant_id: grantId }, button: 'Disconnect app' });
+    }
+    return attempt(session, async () => {
+      await revokeApp(writes, actor(session), session.account.id, grantId);
+      return redirectResponse('/account?done=app-revoked');
+    });
   });
 }

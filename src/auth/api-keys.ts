@@ -34,6 +34,8 @@ export interface CreateApiKeyOptions {
   expiresAt?: Date | undefined;
   projectKeys?: readonly string[] | null | undefined;
   rateLimitPerMinute?: number | null | undefined;
+  /** The surface the key was made through, for its audit entry (`dashboard`, `cli`, …). */
+  via?: string | undefined;
 }
 
 export interface IssuedApiKey {
@@ -69,8 +71,8 @@ export interface ApiKeyService {
   recognise(plaintext: string): Principal | undefined;
   list(accountId: string): Promise<ApiKeyView[]>;
   /** By key id or display prefix (`sl_live_AbCd`), among the account's keys. */
-  revoke(accountId: string, keyIdOrPrefix: string): Promise<ApiKeyView>;
-  rotate(accountId: string, keyIdOrPrefix: string, options?: { graceMs?: number }): Promise<IssuedApiKey & { previous: ApiKeyView }>;
+  revoke(accountId: string, keyIdOrPrefix: string, options?: { via?: string }): Promise<ApiKeyView>;
+  rotate(accountId: string, keyIdOrPrefix: string, options?: { graceMs?: number; via?: string }): Promise<IssuedApiKey & { previous: ApiKeyView }>;
   /** Drops a key from this process's cache without notifying listeners (for a pub/sub subscriber). */
   invalidate(keyId: string): void;
   /** Called with the key id whenever this process revokes or rotates a key (for a pub/sub publisher). */
@@ -244,14 +246,18 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
         throw invalidParameter('rateLimitPerMinute', `'${rateLimitPerMinute}' is not a whole number between 1 and 1000000.`);
       }
       const projectKeys = await validateProjectKeys(createOptions.projectKeys);
-      const issued = await issue(
-        db,
-        accountId,
-        { name, scopes, projectKeys, rateLimitPerMinute: rateLimitPerMinute ?? null, expiresAt: expiresAt?.toISOString() ?? null, rotatedFrom: null },
-        now,
-      );
-      await appendAudit(db, { accountId, action: 'api_key.create', subject: issued.record.id, detail: { scopes, projectKeys }, now: new Date(now) });
-      return issued;
+      const via = createOptions.via === undefined ? {} : { via: createOptions.via };
+      // The key and its audit entry together, or neither.
+      return db.transaction().execute(async (trx) => {
+        const issued = await issue(
+          trx,
+          accountId,
+          { name, scopes, projectKeys, rateLimitPerMinute: rateLimitPerMinute ?? null, expiresAt: expiresAt?.toISOString() ?? null, rotatedFrom: null },
+          now,
+        );
+        await appendAudit(trx, { accountId, action: 'api_key.create', subject: issued.record.id, detail: { scopes, projectKeys, ...via }, now: new Date(now) });
+        return issued;
+      });
     },
 
     async verify(plaintext) {
@@ -273,12 +279,15 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
       return (await listApiKeysForAccount(db, accountId)).map((record) => toView(record, now));
     },
 
-    async revoke(accountId, keyIdOrPrefix) {
+    async revoke(accountId, keyIdOrPrefix, revokeOptions = {}) {
       const record = await resolveKey(accountId, keyIdOrPrefix);
       const now = clock();
       if (record.revokedAt === null) {
-        await revokeApiKey(db, record.id, new Date(now));
-        await appendAudit(db, { accountId, action: 'api_key.revoke', subject: record.id, now: new Date(now) });
+        const detail = revokeOptions.via === undefined ? undefined : { via: revokeOptions.via };
+        await db.transaction().execute(async (trx) => {
+          await revokeApiKey(trx, record.id, new Date(now));
+          await appendAudit(trx, { accountId, action: 'api_key.revoke', subject: record.id, detail, now: new Date(now) });
+        });
       }
       announce(record.id);
       return toView({ ...record, revokedAt: record.revokedAt ?? new Date(now).toISOString() }, now);
@@ -296,7 +305,8 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
         const settings = { name: old.name, scopes: old.scopes, projectKeys: old.projectKeys, rateLimitPerMinute: old.rateLimitPerMinute, expiresAt: old.expiresAt };
         const next = await issue(trx, accountId, { ...settings, rotatedFrom: old.id }, now);
         await markApiKeyRotated(trx, old.id, oldExpiresAt);
-        await appendAudit(trx, { accountId, action: 'api_key.rotate', subject: old.id, detail: { newKeyId: next.record.id, oldExpiresAt }, now: new Date(now) });
+        const via = rotateOptions.via === undefined ? {} : { via: rotateOptions.via };
+        await appendAudit(trx, { accountId, action: 'api_key.rotate', subject: old.id, detail: { newKeyId: next.record.id, oldExpiresAt, ...via }, now: new Date(now) });
         return next;
       });
       announce(old.id);

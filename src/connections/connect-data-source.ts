@@ -1,26 +1,19 @@
 // Connecting a data source, for every caller (CLI, dashboard): normalise the property or site, probe it once,
-// then refuse with the precise reason or store it (with the check's status, and for analytics the property's
-// time zone and currency, which the project adopts so its days agree with the property's).
-import type { Kysely } from 'kysely';
+// then refuse with the precise reason or store it through the write service (which checks the caller may, and
+// audits) with the check's status, and for analytics the property's time zone and currency, which the project
+// adopts so its days agree with the property's.
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
-import {
-  connectSource,
-  parsePropertyId,
-  parseSiteUrl,
-  setPropertySettings,
-  setSourceStatus,
-  type DataSourceRecord,
-  type SourceCredential,
-} from '../store/data-sources-repository.ts';
-import { updateProjectSettings, type ProjectRecord } from '../store/projects-repository.ts';
-import type { Database } from '../store/schema.ts';
+import { parsePropertyId, parseSiteUrl, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
+import type { ProjectRecord } from '../store/projects-repository.ts';
 import type { SecretBox } from '../store/secret-box.ts';
+import type { Actor } from '../writes/actor.ts';
+import { connectSources } from '../writes/source-writes.ts';
+import type { WriteDeps } from '../writes/write-deps.ts';
 import { checkDataSourceConnection, type ConnectionCheck } from './check-connection.ts';
 
-export interface ConnectDataSourceDeps {
-  db: Kysely<Database>;
+export interface ConnectDataSourceDeps extends WriteDeps {
   box: SecretBox;
   /** Needed unless the probe is skipped. */
   providers?: ProviderClients;
@@ -43,25 +36,14 @@ export interface ConnectedDataSource {
   adopted: { timezone?: string; currency?: string };
 }
 
-export async function connectDataSource(deps: ConnectDataSourceDeps, project: ProjectRecord, source: Source, input: ConnectDataSourceInput): Promise<ConnectedDataSource> {
+export async function connectDataSource(deps: ConnectDataSourceDeps, actor: Actor, project: ProjectRecord, source: Source, input: ConnectDataSourceInput): Promise<ConnectedDataSource> {
   const propertyId = source === 'analytics' ? parsePropertyId(input.propertyId ?? '') : undefined;
   const siteUrl = source === 'analytics' ? undefined : parseSiteUrl(source, input.siteUrl ?? '');
   if (input.check && !deps.providers) throw new Error('connectDataSource: a connection check needs provider clients');
   const check = input.check && deps.providers ? await checkDataSourceConnection(deps.providers, { source, propertyId, siteUrl, secret: input.credential.secret }) : undefined;
   if (check && !check.ok && !input.force) throw refusal(source, check);
-  let record = await connectSource(deps.db, deps.box, project.id, source, { propertyId, siteUrl, credential: input.credential });
-  const adopted: ConnectedDataSource['adopted'] = {};
-  if (check && !check.ok) {
-    await setSourceStatus(deps.db, project.id, source, 'error', check.reason);
-    record = { ...record, status: 'error', statusMessage: check.reason };
-  } else if (check?.ok && source === 'analytics') {
-    await setPropertySettings(deps.db, project.id, source, check);
-    record = { ...record, timeZone: check.timeZone ?? null, currencyCode: check.currencyCode ?? null };
-    if (check.timeZone && check.timeZone !== project.timezone) adopted.timezone = check.timeZone;
-    if (check.currencyCode && check.currencyCode !== project.currency) adopted.currency = check.currencyCode;
-    await updateProjectSettings(deps.db, project.id, adopted);
-  }
-  return { record, ...(check ? { check } : {}), adopted };
+  const connected = await connectSources(deps, actor, project, [{ source, propertyId, siteUrl, credential: input.credential, ...(check ? { check } : {}) }]);
+  return { record: connected.records[0]!, ...(check ? { check } : {}), adopted: connected.adopted };
 }
 
 function refusal(source: Source, check: Extract<ConnectionCheck, { ok: false }>): AppError {

@@ -8,14 +8,16 @@ import { csrfField } from './layout.ts';
 
 const MATCH_LABELS: Record<FunnelStep['match'], string> = { exact: 'is exactly', begins_with: 'begins with', contains: 'contains', regex: 'matches RE2 regex' };
 
-export function funnelListBody(view: { csrf: string; projectKey: string; funnels: (FunnelRecord & { version: number })[]; notice?: string }): SafeHtml {
+/** `canEdit`: the account's role lets it create and edit funnels (editors and admins); viewers see the list only. */
+export function funnelListBody(view: { csrf: string; projectKey: string; funnels: (FunnelRecord & { version: number })[]; notice?: string; canEdit: boolean }): SafeHtml {
   const base = `/dashboard/p/${encodeURIComponent(view.projectKey)}/funnels`;
-  return h`${view.notice ? h`<p class="notice" role="status">${view.notice}</p>` : ''}<p><a href="${base}/new">Create a funnel</a></p>
+  const title = (f: FunnelRecord) => (view.canEdit ? h`<a href="${base}/${encodeURIComponent(f.key)}"><strong>${f.name}</strong></a>` : h`<strong>${f.name}</strong>`);
+  return h`${view.notice ? h`<p class="notice" role="status">${view.notice}</p>` : ''}${view.canEdit ? h`<p><a href="${base}/new">Create a funnel</a></p>` : h`<p class="muted">Editors and admins create and edit funnels; their results are on the Overview.</p>`}
 ${
   view.funnels.length === 0
     ? h`<p>No funnels yet. A funnel counts the users who go through 2–10 steps (events or pages) in order.</p>`
     : h`<div class="table-wrap"><table><thead><tr><th scope="col">Funnel</th><th scope="col">Steps</th><th scope="col">Version</th><th scope="col">Created</th></tr></thead><tbody>${view.funnels.map(
-        (f) => h`<tr><td><a href="${base}/${encodeURIComponent(f.key)}"><strong>${f.name}</strong></a><br><code>${f.key}</code></td><td>${f.steps.map((s) => s.name).join(' → ')}</td><td>${f.version}</td><td>${f.createdAt.slice(0, 10)} via ${f.createdVia}</td></tr>`,
+        (f) => h`<tr><td>${title(f)}<br><code>${f.key}</code></td><td>${f.steps.map((s) => s.name).join(' → ')}</td><td>${f.version}</td><td>${f.createdAt.slice(0, 10)} via ${f.createdVia}</td></tr>`,
       )}</tbody></table></div>`
 }`;
 }

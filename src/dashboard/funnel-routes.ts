@@ -7,13 +7,15 @@ import type { Session } from '../account/sessions.ts';
 import { isAppError, type AppError } from '../errors/app-error.ts';
 import { JSON_TYPE } from '../http/responses.ts';
 import type { FunnelRun } from '../reports/funnel-results.ts';
-import { editFunnel, funnelVersion, funnelVersionsOf, renameFunnel } from '../store/funnel-edits-repository.ts';
-import { createFunnel, deleteFunnel, getFunnelByKey, listFunnelsForProject, validateFunnelSteps, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
+import { allows } from '../domain/access-policy.ts';
+import { funnelVersion, funnelVersionsOf } from '../store/funnel-edits-repository.ts';
+import { getFunnelByKey, listFunnelsForProject, validateFunnelSteps, type FunnelRecord, type FunnelStep } from '../store/funnels-repository.ts';
+import { createFunnel, deleteFunnel, editFunnel, renameFunnel } from '../writes/funnel-writes.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { FUNNEL_EDITOR_SCRIPT } from './funnel-editor-script.ts';
 import { editorBody, funnelAdminBody, funnelListBody, type EditorView } from './funnel-pages.ts';
-import { createGuard } from './guard.ts';
+import { createGuard, sessionActor, writeDeps } from './guard.ts';
 import { dashboardPage } from './layout.ts';
 import { projectHeader } from './project-pages.ts';
 import { readOperation } from './read-data.ts';
@@ -45,9 +47,10 @@ function errorsOf(error: AppError): Record<string, string> {
 }
 
 export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
-  const { db, sessions, clock } = deps.web;
+  const { db, sessions } = deps.web;
   const secure = sessions.secure;
   const guard = createGuard(deps);
+  const writes = writeDeps(deps);
   const base = (project: ProjectRecord) => `/dashboard/p/${encodeURIComponent(project.key)}/funnels`;
 
   async function suggestions(session: Session, project: ProjectRecord): Promise<{ events: string[]; pages: string[] }> {
@@ -110,37 +113,38 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
     const done = new URL(event.req.url).searchParams.get('done');
     const notice = done === 'saved' ? 'Funnel saved.' : done === 'deleted' ? 'Funnel deleted.' : undefined;
     const listed = funnels.map((f) => ({ ...f, version: versions.get(f.id) ?? 1 }));
-    return dashboardPage({ title: `${project.name} · Funnels`, session, current: 'projects', secure, body: h`${projectHeader(project, 'funnels')}${funnelListBody({ csrf: session.csrf, projectKey: project.key, funnels: listed, notice })}` });
+    const canEdit = allows('funnel.edit', project.role);
+    return dashboardPage({ title: `${project.name} · Funnels`, session, current: 'projects', secure, body: h`${projectHeader(project, 'funnels')}${funnelListBody({ csrf: session.csrf, projectKey: project.key, funnels: listed, notice, canEdit })}` });
   });
 
   const NEW = (project: ProjectRecord) => ({ title: 'New funnel', action: base(project), button: 'Save funnel' });
 
   app.get('/dashboard/p/:key/funnels/new', async (event) => {
-    const found = await guard.projectGet(event.req, event.context.params?.key);
+    const found = await guard.projectGet(event.req, event.context.params?.key, 'funnel.create');
     if (found instanceof Response) return found;
     return editorPage(found.session, found.project, { ...NEW(found.project), draft: { name: '', steps: [EMPTY_STEP, EMPTY_STEP], op: '' } });
   });
 
   app.post('/dashboard/p/:key/funnels', async (event) => {
-    const found = await guard.projectPost(event.req, event.context.params?.key);
+    const found = await guard.projectPost(event.req, event.context.params?.key, 'funnel.create');
     if (found instanceof Response) return found;
     const { session, project, form } = found;
     const draft = readDraft(form);
     return submit(session, project, draft, NEW(project), async () => {
-      await createFunnel(db, { projectId: project.id, name: draft.name, steps: draft.steps, createdVia: 'dashboard', createdByAccountId: session.account.id, now: clock() });
+      await createFunnel(writes, sessionActor(session), project, { name: draft.name, steps: draft.steps, createdVia: 'dashboard' });
       return `${base(project)}?done=saved`;
     });
   });
 
   app.post('/dashboard/p/:key/funnels/preview', async (event) => {
-    const found = await guard.projectPost(event.req, event.context.params?.key);
+    const found = await guard.projectPost(event.req, event.context.params?.key, 'funnel.create');
     if (found instanceof Response) return new Response(JSON.stringify({ errors: { steps: 'Reload the page: the session or form expired.' } }), { status: 403, headers: { 'content-type': JSON_TYPE } });
     const answer = await preview(found.session, found.project, readDraft(found.form));
     return new Response(JSON.stringify(answer), { headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } });
   });
 
   app.get('/dashboard/p/:key/funnels/:funnel', async (event) => {
-    const found = await guard.projectGet(event.req, event.context.params?.key);
+    const found = await guard.projectGet(event.req, event.context.params?.key, 'funnel.edit');
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;
@@ -149,7 +153,7 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel', async (event) => {
-    const found = await guard.projectPost(event.req, event.context.params?.key);
+    const found = await guard.projectPost(event.req, event.context.params?.key, 'funnel.edit');
     if (found instanceof Response) return found;
     const { session, project, form } = found;
     const funnel = await funnelOf(session, project, event.context.params?.funnel);
@@ -157,18 +161,18 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
     const draft = readDraft(form);
     const page = { title: `Edit “${funnel.name}” (version ${funnel.version})`, action: `${base(project)}/${encodeURIComponent(funnel.key)}`, button: 'Save as new version', funnel };
     return submit(session, project, draft, page, async () => {
-      await editFunnel(db, funnel.id, { name: draft.name, steps: draft.steps, now: clock() });
+      await editFunnel(writes, sessionActor(session), project, funnel, { name: draft.name, steps: draft.steps });
       return `${base(project)}?done=saved`;
     });
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel/rename', async (event) => {
-    const found = await guard.projectPost(event.req, event.context.params?.key);
+    const found = await guard.projectPost(event.req, event.context.params?.key, 'funnel.edit');
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;
     try {
-      await renameFunnel(db, funnel.id, { name: found.form.get('name') ?? '', now: clock() });
+      await renameFunnel(writes, sessionActor(found.session), found.project, funnel, found.form.get('name') ?? '');
     } catch (error) {
       if (!isAppError(error)) throw error;
       return editorPage(found.session, found.project, { title: `Edit “${funnel.name}”`, action: `${base(found.project)}/${encodeURIComponent(funnel.key)}`, button: 'Save as new version', funnel, draft: { name: funnel.name, steps: funnel.steps, op: '' }, extra: { errors: { steps: error.message } }, status: 400 });
@@ -177,12 +181,12 @@ export function mountFunnelRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/funnels/:funnel/delete', async (event) => {
-    const found = await guard.projectPost(event.req, event.context.params?.key);
+    const found = await guard.projectPost(event.req, event.context.params?.key, 'funnel.delete');
     if (found instanceof Response) return found;
     const funnel = await funnelOf(found.session, found.project, event.context.params?.funnel);
     if (funnel instanceof Response) return funnel;
     if (found.form.get('confirm') !== 'yes') return redirectResponse(`${base(found.project)}/${encodeURIComponent(funnel.key)}`);
-    await deleteFunnel(db, funnel.key);
+    await deleteFunnel(writes, sessionActor(found.session), found.project, funnel, funnel.key);
     return redirectResponse(`${base(found.project)}?done=deleted`);
   });
 }

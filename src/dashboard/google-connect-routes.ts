@@ -1,18 +1,23 @@
 // "Connect Google": POST starts Google's web-server flow for a project (state bound to this browser session,
 // PKCE verifier kept sealed server-side), the callback exchanges the code, and the picker stores the refresh
-// token with the chosen GA4 property and Search Console site in one transaction. Cancel, a foreign or stale
-// state, and a failed exchange end on a page that says so; nothing reaches the project before the picker.
+// token with the chosen GA4 property and Search Console site in one transaction (through the write service, which
+// checks the role and audits). Cancel, a foreign, stale or replayed state, and a failed exchange end on a page that
+// says so; nothing reaches the project before the picker. A flow whose tokens are dropped has them revoked at Google,
+// and a flow dies when its starter may no longer connect sources to the project (google-flow-tokens.ts).
 import type { H3 } from 'h3';
 import { newSecret } from '../auth/oauth/secrets.ts';
 import { h, redirectResponse, type SafeHtml } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { googleErrorCode, type GoogleTokens } from '../providers/google-web/google-web-flow.ts';
-import { connectSource, disconnectSource, readSourceCredential } from '../store/data-sources-repository.ts';
+import { isConfirmed } from '../account/confirm-form.ts';
+import { readSourceCredential } from '../store/data-sources-repository.ts';
 import { deleteFlow, findFlow, findFlowByState, saveFlowTokens, startFlow, type ConnectFlow } from '../store/google-connect-flows-repository.ts';
 import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { createGuard } from './guard.ts';
-import { csrfField, dashboardPage, problemPage } from './layout.ts';
+import { connectSources, disconnectSources } from '../writes/source-writes.ts';
+import { dropFlow, starterMayConnect } from './google-flow-tokens.ts';
+import { createGuard, sessionActor, writeDeps } from './guard.ts';
+import { confirmationPage, csrfField, dashboardPage, problemPage } from './layout.ts';
 import { matchProperty, matchSite } from './match-domain.ts';
 import { projectHeader } from './project-pages.ts';
 import { choiceGroup } from './source-pages.ts';
@@ -36,8 +41,14 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     return row && getProjectByKey(db, row.key);
   }
 
+  /** The page for a flow whose starter lost the right to connect sources: the flow is gone, its tokens revoked. */
+  const starterRefused = async (session: Session, flow: ConnectFlow) => {
+    await dropFlow(db, deps.google?.flow, flow);
+    return failed(session, 'Google was not connected', 'The account that started this connection may no longer connect data sources to the project, so the connection was cancelled and Google’s access revoked.', h`<a href="/dashboard">Back to your projects</a>`, 403);
+  };
+
   app.post('/dashboard/p/:key/connect/google', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'source.connect');
     if (post instanceof Response) return post;
     const { project } = post;
     if (!deps.google) return notConfigured(post.session);
@@ -56,8 +67,15 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     if (!flow || flow.sessionDigest !== session.digest) {
       return failed(session, 'Google sign-in not recognised', 'This answer from Google does not belong to a “Connect Google” started in this browser session (unknown or expired state), so it was ignored and nothing was saved.', h`Open the project’s Data sources page and choose Connect Google again. <a href="/dashboard">Your projects</a>`);
     }
+    if (!(await starterMayConnect(db, flow))) return starterRefused(session, flow);
     const project = await projectOf(flow);
     const back = project ? h`<a href="${sourcesUrl(project)}">Back to Data sources</a> to try again.` : h`<a href="/dashboard">Back to your projects</a>.`;
+    if (flow.tokens !== null) {
+      // Google answers each consent once: a second answer for this state is a replay (or a reload); the grant the
+      // first one brought is revoked rather than left behind.
+      await dropFlow(db, deps.google.flow, flow);
+      return failed(session, 'Google was not connected', 'Google’s answer for this connection arrived twice, so the connection was cancelled and Google’s access revoked. Nothing was saved.', back, 409);
+    }
     const error = params.get('error');
     if (error !== null || !params.get('code')) {
       await deleteFlow(db, flow.id);
@@ -88,6 +106,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     if (!flow || !flow.tokens || flow.sessionDigest !== session.digest || !project) {
       return failed(session, 'Connection expired', 'This Google connection is not waiting for a choice any more (finished, cancelled, expired after an hour, or started in another browser session).', h`<a href="/dashboard">Back to your projects</a>`, 410);
     }
+    if (!(await starterMayConnect(db, flow))) return starterRefused(session, flow);
     return { flow, tokens: JSON.parse(flow.tokens) as GoogleTokens, project };
   }
 
@@ -136,8 +155,7 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
     if (pending instanceof Response) return pending;
     const { flow, tokens, project } = pending;
     if (form.get('decision') === 'cancel') {
-      await deps.google.flow.revoke(tokens.refreshToken).catch(() => undefined);
-      await deleteFlow(db, flow.id);
+      await dropFlow(db, deps.google.flow, flow);
       return redirectResponse(sourcesUrl(project));
     }
     const found = await lists(tokens).catch(() => undefined);
@@ -148,20 +166,19 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
     }
     const secret = JSON.stringify({ client_id: deps.google.clientId, client_secret: deps.google.clientSecret, refresh_token: tokens.refreshToken });
     const credential = { kind: 'oauth_refresh_token' as const, secret };
-    const now = clock();
-    await db.transaction().execute(async (trx) => {
-      await connectSource(trx, deps.box, project.id, 'analytics', { propertyId, credential, now });
-      if (siteUrl) await connectSource(trx, deps.box, project.id, 'engine1', { siteUrl, credential, now });
-      else await disconnectSource(trx, project.id, 'engine1');
-      await trx.deleteFrom('google_connect_flows').where('id', '=', flow.id).execute();
-    });
+    const connections = [{ source: 'analytics' as const, propertyId, credential }, ...(siteUrl ? [{ source: 'engine1' as const, siteUrl, credential }] : [])];
+    await connectSources({ ...writeDeps(deps), box: deps.box }, sessionActor(session), project, connections, { disconnect: siteUrl ? [] : ['engine1'], flowId: flow.id });
     return redirectResponse(`${sourcesUrl(project)}?done=google`);
   });
 
   app.post('/dashboard/p/:key/disconnect/google', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'source.disconnect');
     if (post instanceof Response) return post;
     const { project } = post;
+    if (!isConfirmed(post.form)) {
+      const message = `Siteline revokes its access at Google and forgets the Analytics and Search Console connections of ${project.name}; their numbers stop until someone connects Google again.`;
+      return confirmationPage(post.session, secure, { title: 'Disconnect Google?', message, action: `/dashboard/p/${encodeURIComponent(project.key)}/disconnect/google`, fields: {}, button: 'Disconnect Google', back: sourcesUrl(project) });
+    }
     const tokens = new Set<string>();
     for (const source of ['analytics', 'engine1'] as const) {
       const credential = await readSourceCredential(db, deps.box, project.id, source).catch(() => undefined);
@@ -176,8 +193,7 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
         if (googleErrorCode(thrown) !== 'invalid_token') revoked = false;
       });
     }
-    await disconnectSource(db, project.id, 'analytics');
-    await disconnectSource(db, project.id, 'engine1');
+    await disconnectSources(writeDeps(deps), sessionActor(post.session), project, ['analytics', 'engine1'], { revokedAtGoogle: revoked });
     return redirectResponse(`${sourcesUrl(project)}?done=${revoked ? 'google-disconnected' : 'google-kept'}`);
   });
 }

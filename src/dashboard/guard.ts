@@ -1,24 +1,35 @@
 // The checks every dashboard route starts with: a signed-in session (else to sign-in and back), for POSTs a
-// same-origin form with the session's CSRF token, and for project pages access to the project (else one 404 for
-// unknown and invisible alike). Also the principal the session's reads run as.
+// same-origin form with the session's CSRF token, and for project pages the account's role on the project (one 404
+// for unknown and unshared alike; 403 saying which role is needed when the role does not allow the page's action,
+// decided by the policy table in src/domain/access-policy.ts). Also the principal and actor the session acts as.
 import { h } from '../account/html.ts';
 import { redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import type { Principal } from '../auth/principal.ts';
-import { readFormBody } from '../http/read-form-body.ts';
-import { getProjectByKey, accountMaySeeProject, type ProjectRecord } from '../store/projects-repository.ts';
+import { allows, type ProjectAction } from '../domain/access-policy.ts';
+import { roleRefusal } from '../domain/access-refusal.ts';
+import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../http/read-form-body.ts';
+import { roleOnProject } from '../store/project-roles-repository.ts';
+import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
+import { accountActor, type Actor } from '../writes/actor.ts';
+import type { WriteDeps } from '../writes/write-deps.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { problemPage } from './layout.ts';
+
+/** A project as its page sees it: with the signed-in account's role on it. */
+export type RoledProject = ProjectRecord & Required<Pick<ProjectRecord, 'role'>>;
 
 export interface Guard {
   session(request: Request): Promise<Session | Response>;
   post(request: Request): Promise<{ session: Session; form: URLSearchParams } | Response>;
-  project(session: Session, key: string | undefined): Promise<ProjectRecord | Response>;
-  /** A project page: the session and the project it names. */
-  projectGet(request: Request, key: string | undefined): Promise<{ session: Session; project: ProjectRecord } | Response>;
-  /** A project form: the guarded form plus the project it names. */
-  projectPost(request: Request, key: string | undefined): Promise<{ session: Session; form: URLSearchParams; project: ProjectRecord } | Response>;
+  project(session: Session, key: string | undefined, action: ProjectAction): Promise<RoledProject | Response>;
+  /** A project page: the session and the project it names, when the account's role allows `action` (default: reading). */
+  projectGet(request: Request, key: string | undefined, action?: ProjectAction): Promise<{ session: Session; project: RoledProject } | Response>;
+  /** A project form: the guarded form plus the project it names, when the account's role allows `action`. */
+  projectPost(request: Request, key: string | undefined, action: ProjectAction): Promise<{ session: Session; form: URLSearchParams; project: RoledProject } | Response>;
   notFound(session: Session, what: string): Response;
+  /** The page for a refused action (a role that does not allow it). */
+  refused(session: Session, message: string): Response;
 }
 
 export function createGuard(deps: DashboardDeps): Guard {
@@ -30,6 +41,8 @@ export function createGuard(deps: DashboardDeps): Guard {
   };
   const notFound = (session: Session, what: string) =>
     problemPage({ title: 'Not found', message: `${what} does not exist or is not shared with you.`, next: h`<a href="/dashboard">Back to your projects</a>`, status: 404, session, secure });
+  const refused = (session: Session, message: string) =>
+    problemPage({ title: 'Not allowed', message: `${message} Nothing was changed.`, next: h`Ask an admin of the project for another role, or <a href="/dashboard">go back to your projects</a>.`, status: 403, session, secure });
 
   const guard: Guard = {
     async session(request) {
@@ -39,7 +52,8 @@ export function createGuard(deps: DashboardDeps): Guard {
       const session = await sessions.read(request);
       if (!session) return signIn(request);
       const form = await readFormBody(request);
-      if (!form || !sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf'))) {
+      if (!form) return refusedForm(request, session, secure);
+      if (!sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf'))) {
         return problemPage({
           title: 'Request refused',
           message: 'The form expired or came from another site, so nothing was changed.',
@@ -51,29 +65,59 @@ export function createGuard(deps: DashboardDeps): Guard {
       }
       return { session, form };
     },
-    async project(session, key) {
+    async project(session, key, action) {
       const project = key ? await getProjectByKey(deps.web.db, key) : undefined;
-      if (!project || !(await accountMaySeeProject(deps.web.db, session.account.id, project.id))) return notFound(session, `The project '${key ?? ''}'`);
-      return project;
+      const role = project && (await roleOnProject(deps.web.db, session.account.id, project.id));
+      if (!project || !role) return notFound(session, `The project '${key ?? ''}'`);
+      if (!allows(action, role)) return refused(session, roleRefusal(action, role, project.key).message);
+      return { ...project, role };
     },
-    async projectGet(request, key) {
+    async projectGet(request, key, action = 'project.read') {
       const session = await guard.session(request);
       if (session instanceof Response) return session;
-      const project = await guard.project(session, key);
+      const project = await guard.project(session, key, action);
       return project instanceof Response ? project : { session, project };
     },
-    async projectPost(request, key) {
+    async projectPost(request, key, action) {
       const post = await guard.post(request);
       if (post instanceof Response) return post;
-      const project = await guard.project(post.session, key);
+      const project = await guard.project(post.session, key, action);
       return project instanceof Response ? project : { ...post, project };
     },
     notFound,
+    refused,
   };
   return guard;
+}
+
+/**
+ * A form the reader gave up on: a body over the limit (the media type was right), or not a form at all. Each says
+ * what happened; neither changed anything.
+ */
+export function refusedForm(request: Request, session: Session | undefined, secure: boolean): Response {
+  if (hasMediaType(request, 'application/x-www-form-urlencoded')) {
+    return problemPage({
+      title: 'Form too large',
+      message: `The form sent more than ${FORM_BODY_LIMIT / 1024} KiB, so nothing was changed.`,
+      next: h`Go back and send less (for example fewer or shorter brand terms or funnel steps).`,
+      status: 413,
+      session,
+      secure,
+    });
+  }
+  return problemPage({ title: 'Request refused', message: 'This address takes a form sent by its page, so nothing was changed.', next: h`Go back, reload the page and try again.`, status: 415, session, secure });
 }
 
 /** A signed-in browser reads as its account with every project it may see (read scope only). */
 export function sessionPrincipal(session: Session): Principal {
   return { kind: 'oauth', accountId: session.account.id, credentialId: `session:${session.digest.slice(0, 16)}`, scopes: new Set(['read']), projectKeys: null };
+}
+
+/** The session's account, writing through the dashboard. */
+export function sessionActor(session: Session): Actor {
+  return accountActor(session.account.id, 'dashboard');
+}
+
+export function writeDeps(deps: DashboardDeps): WriteDeps {
+  return { db: deps.web.db, clock: deps.web.clock };
 }

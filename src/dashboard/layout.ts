@@ -1,5 +1,6 @@
 // The dashboard's page frame: the account pages' layout and security headers (html.ts), plus a navigation bar
 // and the few extra styles the dashboard needs (charts, cards, step rows), carried by a second nonce'd style.
+import { confirmationBody, type Confirmation } from '../account/confirm-form.ts';
 import { h, newNonce, pageResponse, raw, type SafeHtml } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 
@@ -68,4 +69,9 @@ export function problemPage(options: { title: string; message: string; next: Saf
 
 export function csrfField(csrf: string): SafeHtml {
   return h`<input type="hidden" name="csrf" value="${csrf}">`;
+}
+
+/** The confirmation step of a destructive action (see confirm-form.ts). */
+export function confirmationPage(session: Session, secure: boolean, view: Omit<Confirmation, 'csrf'>): Response {
+  return dashboardPage({ title: view.title, session, current: 'projects', secure, body: confirmationBody({ ...view, csrf: session.csrf }) });
 }

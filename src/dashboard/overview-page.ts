@@ -1,5 +1,6 @@
 // The project overview's markup: data-source status with reconnect actions, freshness with a refresh link,
 // headline numbers with their change, the two charts, top pages and queries, and funnel completion.
+import { allows } from '../domain/access-policy.ts';
 import { h, type SafeHtml } from '../account/html.ts';
 import { SOURCE_DISPLAY_NAMES, SOURCES } from '../domain/sources.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
@@ -127,7 +128,7 @@ function freshness(view: OverviewView): SafeHtml {
   const oldest = metas.reduce<Meta | undefined>((a, m) => (a === undefined || m.fetchedAt < a.fetchedAt ? m : a), undefined);
   const period = view.summary.ok ? h`Last 28 days: ${view.summary.body.period.start} to ${view.summary.body.period.end}, compared with the 28 days before. ` : '';
   const age = oldest ? h`Data fetched ${ago(oldest.fetchedAt, view.now)}${oldest.cache === 'hit' ? ' (from cache)' : ''}. ` : '';
-  return h`<p class="hint" id="freshness">${period}${age}<a href="/dashboard/p/${encodeURIComponent(view.project.key)}?force=1">Refresh now</a></p>`;
+  return h`<p class="hint" id="freshness">${period}${age}${view.project.role && allows('report.refresh', view.project.role) ? h`<a href="/dashboard/p/${encodeURIComponent(view.project.key)}?force=1">Refresh now</a>` : ''}</p>`;
 }
 
 export function overviewBody(view: OverviewView): SafeHtml {

@@ -18,10 +18,12 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
   const guard = createGuard(deps);
 
   app.get('/dashboard/p/:key', async (event) => {
-    const found = await guard.projectGet(event.req, event.context.params?.key);
+    const refresh = new URL(event.req.url).searchParams.get('force') === '1';
+    // Refreshing spends the providers' quota for everyone on the project: editors and admins.
+    const found = await guard.projectGet(event.req, event.context.params?.key, refresh ? 'report.refresh' : 'project.read');
     if (found instanceof Response) return found;
     const { session, project } = found;
-    const force = new URL(event.req.url).searchParams.get('force') === '1' ? { force: '1' } : {};
+    const force = refresh ? { force: '1' } : {};
     const vars = { project: project.key, ...force };
     const read = <T>(operation: string, field: string, extra: Record<string, unknown> = {}) => readOperation<T>(deps, session, operation, field, { ...vars, ...extra });
     const [summary, sessionsRead, clicks, pages, queries, list] = await Promise.all([

@@ -1,17 +1,20 @@
-// Project pages' markup: the project list, the create / edit form, teammates' access, delete confirmation, and the
-// sub-navigation every project page shares.
+// Project pages' markup: the project list, the create / edit form, brand terms, delete confirmation, and the
+// sub-navigation every project page shares (who has access: access-pages.ts).
 import { h, raw, type SafeHtml } from '../account/html.ts';
+import { allows } from '../domain/access-policy.ts';
 import { SOURCE_DISPLAY_NAMES, SOURCES, type Source } from '../domain/sources.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 import { csrfField } from './layout.ts';
 
-export type ProjectTab = 'overview' | 'sources' | 'funnels' | 'settings';
+export type ProjectTab = 'overview' | 'sources' | 'funnels' | 'settings' | 'audit';
 
+/** The project's sub-navigation; the audit log tab only for those whose role may read it (admins). */
 export function projectHeader(project: ProjectRecord, tab: ProjectTab): SafeHtml {
   const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
   const tabs: [ProjectTab, string, string][] = [['overview', 'Overview', base], ['sources', 'Data sources', `${base}/sources`], ['funnels', 'Funnels', `${base}/funnels`], ['settings', 'Settings', `${base}/settings`]];
-  return h`<p class="crumbs"><a href="/dashboard">Projects</a> / <code>${project.key}</code></p><h1>${project.name}</h1>
+  if (project.role && allows('audit.read', project.role)) tabs.push(['audit', 'Audit log', `${base}/audit`]);
+  return h`<p class="crumbs"><a href="/dashboard">Projects</a> / <code>${project.key}</code>${project.role ? h` <span class="badge" title="Your role on this project">${project.role}</span>` : ''}</p><h1>${project.name}</h1>
 <nav aria-label="Project" class="row">${tabs.map(([key, label, href]) => h`<a href="${href}" ${key === tab ? raw('aria-current="page"') : ''}>${label}</a>`)}</nav>`;
 }
 
@@ -23,14 +26,15 @@ export function statusOf(sources: readonly DataSourceRecord[], projectId: string
   return { word: STATUS_WORDS[status], status, record };
 }
 
-export function projectListBody(view: { projects: ProjectRecord[]; sources: DataSourceRecord[]; notice?: string }): SafeHtml {
+export function projectListBody(view: { projects: ProjectRecord[]; sources: DataSourceRecord[]; notice?: string; invitations: number }): SafeHtml {
   return h`<h1>Projects</h1>${view.notice ? h`<p class="notice" role="status">${view.notice}</p>` : ''}
+${view.invitations > 0 ? h`<p class="notice" role="status"><a href="/dashboard/invitations">${view.invitations === 1 ? 'An invitation to a project is' : `${view.invitations} invitations to projects are`} waiting for you</a>.</p>` : ''}
 <p><a href="/dashboard/projects/new">Create a project</a></p>
 ${
   view.projects.length === 0
     ? h`<p>No projects yet. Create one for your site, then connect Google Analytics, Search Console and Bing.</p>`
     : h`<div class="table-wrap"><table><thead><tr><th scope="col">Project</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead><tbody>${view.projects.map(
-        (p) => h`<tr><td><a href="/dashboard/p/${encodeURIComponent(p.key)}"><strong>${p.name}</strong></a><br><span class="muted">${p.domain}</span></td>${SOURCES.map((s) => {
+        (p) => h`<tr><td><a href="/dashboard/p/${encodeURIComponent(p.key)}"><strong>${p.name}</strong></a><br><span class="muted">${p.domain}${p.role ? ` · ${p.role}` : ''}</span></td>${SOURCES.map((s) => {
           const st = statusOf(view.sources, p.id, s);
           return h`<td><span class="status-${st.status}">${st.word}</span></td>`;
         })}</tr>`,
@@ -66,27 +70,6 @@ ${
 <datalist id="timezones">${view.timezones.map((tz) => h`<option value="${tz}"></option>`)}</datalist>
 <label for="p-currency">Currency</label><input id="p-currency" name="currency" type="text" required maxlength="3" pattern="[A-Za-z]{3}" value="${v.currency ?? 'USD'}" ${invalid('currency')}>
 <div class="row"><button class="primary" type="submit">${view.button}</button></div></form>`;
-}
-
-export interface MembersView {
-  csrf: string;
-  project: ProjectRecord;
-  members: { id: string; email: string; name: string }[];
-  selfId: string;
-}
-
-export function membersSection(view: MembersView): SafeHtml {
-  const base = `/dashboard/p/${encodeURIComponent(view.project.key)}`;
-  return h`<section aria-labelledby="members-title"><h2 id="members-title">Who can see this project</h2>
-<div class="table-wrap"><table><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${view.members.map(
-    (m) => h`<tr><td>${m.name}</td><td>${m.email}</td><td>${
-      m.id === view.selfId
-        ? h`<span class="muted">you</span>`
-        : h`<form class="inline" method="post" action="${base}/access/revoke">${csrfField(view.csrf)}<input type="hidden" name="account_id" value="${m.id}"><button class="danger" type="submit" aria-label="Remove access for ${m.email}">Remove</button></form>`
-    }</td></tr>`,
-  )}</tbody></table></div>
-<form method="post" action="${base}/access/grant">${csrfField(view.csrf)}<label for="grant-email">Share with a teammate (their account email)</label>
-<input id="grant-email" name="email" type="email" required><div class="row"><button type="submit">Give access</button></div></form></section>`;
 }
 
 export interface BrandTermsView {

@@ -1,33 +1,55 @@
-// Projects in the dashboard: the list (home), create (the creator gets access), edit, share with / remove
-// teammates, and delete after typing the key (credentials, funnels and access rows go with it).
+// Projects in the dashboard: the list (home), create (the creator is its admin), the settings page (what each role
+// may change), edit, brand terms, and delete after typing the key (credentials, funnels and access rows go with
+// it). Every change goes through the write service, which checks the role again and audits.
 import type { H3 } from 'h3';
 import { h, redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
+import { allows } from '../domain/access-policy.ts';
 import { defaultBrandTerms } from '../domain/brand-terms.ts';
 import { isAppError, type AppError } from '../errors/app-error.ts';
-import { findAccountByEmail } from '../store/accounts-repository.ts';
 import { countAccounts } from '../store/account-roles-repository.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
-import { deleteProject, listProjectMembers, updateProject } from '../store/project-admin-repository.ts';
-import { createProject, grantProjectAccess, listProjectsForAccount, revokeProjectAccess, updateProjectBrandTerms, type ProjectRecord } from '../store/projects-repository.ts';
+import { listInvitesForEmail, listProjectInvites } from '../store/invites-repository.ts';
+import { listProjectMembers } from '../store/project-roles-repository.ts';
+import { listProjectsForAccount } from '../store/projects-repository.ts';
+import { createProject, deleteProject, setBrandTerms, updateProject } from '../writes/project-writes.ts';
+import { membersSection, type MembersView } from './access-pages.ts';
+import { dropFlowsOfProject } from './google-flow-tokens.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { createGuard } from './guard.ts';
+import { createGuard, sessionActor, writeDeps, type RoledProject } from './guard.ts';
 import { dashboardPage } from './layout.ts';
-import { brandTermsSection, deleteSection, membersSection, projectForm, projectHeader, projectListBody, type ProjectFormView } from './project-pages.ts';
+import { brandTermsSection, deleteSection, projectForm, projectHeader, projectListBody, type ProjectFormView } from './project-pages.ts';
 
 const TIMEZONES = Intl.supportedValuesOf('timeZone');
 const NOTICES: Record<string, string> = {
   deleted: 'The project was deleted with its credentials and funnels.',
+  accepted: 'Invitation accepted: the project is in your list.',
 };
 const SETTINGS_NOTICES: Record<string, string> = {
   saved: 'Saved.',
   'brand-terms': 'Brand terms saved.',
+  role: 'Role changed.',
+  removed: 'Access removed. Their keys and apps stop reaching this project now.',
+  withdrawn: 'The invitation was withdrawn; its link no longer works.',
 };
 
-export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
+export interface SettingsExtra {
+  values?: ProjectFormView['values'];
+  error?: ProjectFormView['error'];
+  notice?: string;
+  brand?: { text: string; error: string };
+  shared?: MembersView['shared'];
+}
+
+export interface SettingsPage {
+  (session: Session, project: RoledProject, extra?: SettingsExtra, status?: number): Promise<Response>;
+}
+
+export function mountProjectRoutes(app: H3, deps: DashboardDeps): SettingsPage {
   const { db, clock, sessions } = deps.web;
   const secure = sessions.secure;
   const guard = createGuard(deps);
+  const writes = writeDeps(deps);
   const fields = (form: URLSearchParams) => ({
     key: (form.get('key') ?? '').trim(),
     name: form.get('name') ?? '',
@@ -42,10 +64,10 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
     if ((await countAccounts(db)) === 0) return redirectResponse('/setup', {}, 302);
     const session = await guard.session(event.req);
     if (session instanceof Response) return session;
-    const projects = await listProjectsForAccount(db, session.account.id);
+    const [projects, invitations] = await Promise.all([listProjectsForAccount(db, session.account.id), listInvitesForEmail(db, session.account.email, clock())]);
     const sources = await listSourcesForProjects(db, projects.map((p) => p.id));
     const done = new URL(event.req.url).searchParams.get('done');
-    return dashboardPage({ title: 'Projects', session, current: 'projects', secure, body: projectListBody({ projects, sources, notice: done ? NOTICES[done] : undefined }) });
+    return dashboardPage({ title: 'Projects', session, current: 'projects', secure, body: projectListBody({ projects, sources, notice: done ? NOTICES[done] : undefined, invitations: invitations.length }) });
   });
 
   function newProjectPage(session: Session, values: ProjectFormView['values'] = {}, error?: ProjectFormView['error'], status = 200) {
@@ -69,11 +91,7 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
     if (post instanceof Response) return post;
     const values = fields(post.form);
     try {
-      const project = await db.transaction().execute(async (trx) => {
-        const created = await createProject(trx, { ...values, now: clock() });
-        await grantProjectAccess(trx, post.session.account.id, created.id, clock());
-        return created;
-      });
+      const project = await createProject(writes, sessionActor(post.session), values);
       return redirectResponse(`/dashboard/p/${encodeURIComponent(project.key)}/sources?done=created`);
     } catch (error) {
       const shown = problem(error);
@@ -82,14 +100,14 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
     }
   });
 
-  async function settingsPage(
-    session: Session,
-    project: ProjectRecord,
-    extra: { values?: ProjectFormView['values']; error?: ProjectFormView['error']; notice?: string; brand?: { text: string; error: string } } = {},
-    status = 200,
-  ) {
-    const members = await listProjectMembers(db, project.id);
+  /** The settings page: details and deletion for admins, brand terms for editors and admins, the members for all. */
+  const settingsPage: SettingsPage = async (session, project, extra = {}, status = 200) => {
+    const manage = allows('access.invite', project.role);
+    const [members, invites] = await Promise.all([listProjectMembers(db, project.id), manage ? listProjectInvites(db, project.id, clock()) : []]);
     const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
+    const details = allows('project.edit', project.role)
+      ? h`<h2>Project details</h2>${projectForm({ csrf: session.csrf, action: `${base}/settings`, button: 'Save changes', values: extra.values ?? project, keyFixed: true, error: extra.error, timezones: TIMEZONES })}`
+      : h`${extra.error ? h`<p class="error" role="alert" id="form-error">${extra.error.message}</p>` : ''}<h2>Project details</h2><p>Domain <code>${project.domain}</code>, time zone ${project.timezone}, currency ${project.currency}. Only admins change them.</p>`;
     return dashboardPage({
       title: `${project.name} · Settings`,
       session,
@@ -97,11 +115,11 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): void {
       secure,
       status,
       body: h`${projectHeader(project, 'settings')}${extra.notice ? h`<p class="notice" role="status">${extra.notice}</p>` : ''}
-<h2>Project details</h2>${projectForm({ csrf: session.csrf, action: `${base}/settings`, button: 'Save changes', values: extra.values ?? project, keyFixed: true, error: extra.error, timezones: TIMEZONES })}
-${brandTermsSection({ csrf: session.csrf, project, defaults: defaultBrandTerms(project.domain), ...extra.brand })}
-${membersSection({ csrf: session.csrf, project, members, selfId: session.account.id })}${deleteSection(session.csrf, project)}`,
+${details}
+${allows('brand_terms.edit', project.role) ? brandTermsSection({ csrf: session.csrf, project, defaults: defaultBrandTerms(project.domain), ...extra.brand }) : ''}
+${membersSection({ csrf: session.csrf, project, members, selfId: session.account.id, manage, invites, shared: extra.shared })}${allows('project.delete', project.role) ? deleteSection(session.csrf, project) : ''}`,
     });
-  }
+  };
 
   app.get('/dashboard/p/:key/settings', async (event) => {
     const found = await guard.projectGet(event.req, event.context.params?.key);
@@ -112,11 +130,11 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
   });
 
   app.post('/dashboard/p/:key/settings', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'project.edit');
     if (post instanceof Response) return post;
     const values = fields(post.form);
     try {
-      await updateProject(db, post.project, values);
+      await updateProject(writes, sessionActor(post.session), post.project, values);
       return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/settings?done=saved`);
     } catch (error) {
       const shown = problem(error);
@@ -126,12 +144,12 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
   });
 
   app.post('/dashboard/p/:key/brand-terms', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'brand_terms.edit');
     if (post instanceof Response) return post;
     const text = post.form.get('brand_terms') ?? '';
     try {
       // Through the store, so the write-watch drops cached answers that split queries by these terms.
-      await updateProjectBrandTerms(db, post.project.id, post.form.get('action') === 'default' ? null : text.split(/\r?\n/));
+      await setBrandTerms(writes, sessionActor(post.session), post.project, post.form.get('action') === 'default' ? null : text.split(/\r?\n/));
       return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/settings?done=brand-terms`);
     } catch (error) {
       const shown = problem(error);
@@ -140,32 +158,18 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
     }
   });
 
-  app.post('/dashboard/p/:key/access/grant', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
-    if (post instanceof Response) return post;
-    const email = (post.form.get('email') ?? '').trim();
-    const account = email ? await findAccountByEmail(db, email) : undefined;
-    if (!account) return settingsPage(post.session, post.project, { error: { message: `No account uses '${email}'. Invite them on the Team page first.` } }, 404);
-    await grantProjectAccess(db, account.id, post.project.id, clock());
-    return settingsPage(post.session, post.project, { notice: `${account.email} can now see this project.` });
-  });
-
-  app.post('/dashboard/p/:key/access/revoke', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
-    if (post instanceof Response) return post;
-    const accountId = post.form.get('account_id') ?? '';
-    if (accountId === post.session.account.id) return settingsPage(post.session, post.project, { error: { message: 'You cannot remove your own access; ask a teammate to.' } }, 400);
-    const removed = await revokeProjectAccess(db, accountId, post.project.id);
-    return settingsPage(post.session, post.project, removed ? { notice: 'Access removed.' } : { error: { message: 'That account had no access.' } }, removed ? 200 : 404);
-  });
-
   app.post('/dashboard/p/:key/delete', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'project.delete');
     if (post instanceof Response) return post;
+    // Typing the key is this action's confirmation step.
     if ((post.form.get('confirm') ?? '').trim() !== post.project.key) {
       return settingsPage(post.session, post.project, { error: { message: `Nothing was deleted: type the key '${post.project.key}' exactly to confirm.` } }, 400);
     }
-    await deleteProject(db, post.project.id);
+    // Connections in progress die with the project: their grants are revoked at Google first.
+    await dropFlowsOfProject(db, deps.box, deps.google?.flow, post.project.id);
+    await deleteProject(writes, sessionActor(post.session), post.project);
     return redirectResponse('/dashboard?done=deleted');
   });
+
+  return settingsPage;
 }

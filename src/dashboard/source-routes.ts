@@ -5,11 +5,13 @@ import type { H3 } from 'h3';
 import { h, redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { connectSource, disconnectSource, listSources } from '../store/data-sources-repository.ts';
+import { isConfirmed } from '../account/confirm-form.ts';
+import { listSources } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { createGuard } from './guard.ts';
-import { csrfField, dashboardPage, problemPage } from './layout.ts';
+import { connectSources, disconnectSources } from '../writes/source-writes.ts';
+import { createGuard, sessionActor, writeDeps } from './guard.ts';
+import { confirmationPage, csrfField, dashboardPage, problemPage } from './layout.ts';
 import { matchSite } from './match-domain.ts';
 import { projectHeader } from './project-pages.ts';
 import { choiceGroup, sourcesBody } from './source-pages.ts';
@@ -53,7 +55,7 @@ export function mountSourceRoutes(app: H3, deps: DashboardDeps): void {
   });
 
   app.post('/dashboard/p/:key/connect/engine2', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'source.connect');
     if (post instanceof Response) return post;
     const { session, project, form } = post;
     const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
@@ -90,14 +92,19 @@ ${choiceGroup({ name: 'site_url', legend: 'Bing sites', choices: sites.map((s) =
       });
     }
     if (!sites.some((s) => s.url === wanted)) return sourcesPage(session, project, { error: 'That site is not one of the key’s sites. Nothing was saved.' }, 400);
-    await connectSource(db, deps.box, project.id, 'engine2', { siteUrl: wanted, credential: { kind: 'api_key', secret: apiKey }, now: deps.web.clock() });
+    await connectSources({ ...writeDeps(deps), box: deps.box }, sessionActor(session), project, [{ source: 'engine2', siteUrl: wanted, credential: { kind: 'api_key', secret: apiKey } }]);
     return redirectResponse(`${base}/sources?done=engine2`);
   });
 
   app.post('/dashboard/p/:key/disconnect/engine2', async (event) => {
-    const post = await guard.projectPost(event.req, event.context.params?.key);
+    const post = await guard.projectPost(event.req, event.context.params?.key, 'source.disconnect');
     if (post instanceof Response) return post;
-    await disconnectSource(db, post.project.id, 'engine2');
+    const sources = `/dashboard/p/${encodeURIComponent(post.project.key)}/sources`;
+    if (!isConfirmed(post.form)) {
+      const message = `Siteline forgets the Bing key of ${post.project.name}: its search numbers from Bing stop until someone connects Bing again.`;
+      return confirmationPage(post.session, secure, { title: 'Disconnect Bing?', message, action: `/dashboard/p/${encodeURIComponent(post.project.key)}/disconnect/engine2`, fields: {}, button: 'Disconnect Bing', back: sources });
+    }
+    await disconnectSources(writeDeps(deps), sessionActor(post.session), post.project, ['engine2']);
     return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/sources?done=engine2-disconnected`);
   });
 }

@@ -14,6 +14,7 @@ export function printBanner(out: { write(chunk: string): unknown }, running: Run
     `  account  ${base}/account`,
     `  metrics  ${metrics}`,
   ];
+  if (running.runtime.setupCode) lines.push('', `First run: open ${base}/setup and enter the setup code ${running.runtime.setupCode} to create the owner account.`);
   if (demo) {
     lines.push(
       '',

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   invalid_api_key: 401,
   invalid_token: 401,
   insufficient_scope: 403,
+  // The account's role on the project does not allow the action (src/domain/access-policy.ts).
+  insufficient_role: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -48,6 +50,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_api_key: 'Invalid API key',
   invalid_token: 'Invalid token',
   insufficient_scope: 'Insufficient scope',
+  insufficient_role: 'Role does not allow this',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   request_timeout: 'Request timeout',

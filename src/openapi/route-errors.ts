@@ -35,6 +35,8 @@ export function readsUpstream(route: RestRoute): boolean {
 export function errorCodesOf(route: RestRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(ALWAYS);
   if (route.query.includes('period')) codes.add('invalid_period');
+  // force=1 refreshes for everyone on the project: editors and admins only.
+  if (route.query.includes('force')) codes.add('insufficient_role');
   if (readsUpstream(route)) for (const code of UPSTREAM) codes.add(code);
   if (route.bodyVariable !== undefined) for (const code of BODY) codes.add(code);
   if (route.respond !== undefined && route.method === 'POST') codes.add('upstream_rejected');
@@ -64,6 +66,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_api_key: 'The API key is unknown, malformed (bad checksum), revoked or expired.',
   invalid_token: 'The OAuth access token is invalid, expired or issued for another resource.',
   insufficient_scope: 'The key or token lacks the scope the endpoint needs (WWW-Authenticate names it).',
+  insufficient_role: "The account's role on the project does not allow the action (force=1 needs editor or admin; see the role table in docs/account-security.md).",
   not_found: 'Unknown path, project or funnel — or one the caller may not see (the same body either way).',
   method_not_allowed: 'The path exists but not for this method; Allow lists the methods.',
   request_timeout: 'The request head or body did not arrive in time (the server\'s request timeout); answered before any route is chosen.',

@@ -5,6 +5,7 @@
 import { requireScope } from '../auth/principal.ts';
 import { freshnessFor } from '../cache/ttl-policy.ts';
 import { parseForce } from '../domain/request-params.ts';
+import { spendForce } from './force-refresh.ts';
 import type { Source } from '../domain/sources.ts';
 import { AppError, invalidParameter } from '../errors/app-error.ts';
 import type { ReportDeps } from './report-deps.ts';
@@ -101,7 +102,7 @@ export async function rawProxy(ctx: ReportDeps, args: RawProxyArgs): Promise<Raw
   const cs = await requireSource(ctx, project, provider);
   const method = methodOf(provider, call.path);
   const operation = assertAllowedPath(provider, cs, method, call);
-  if (force) await ctx.services.shared.limits.consumeForce(project.key);
+  if (force) await spendForce(ctx.services, project);
 
   const now = ctx.services.clock();
   const policy = operation === 'metadata' ? metadataPolicy(now) : freshnessFor({ kind: 'report' }, now.getTime());

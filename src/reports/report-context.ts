@@ -4,6 +4,7 @@ import { comparisonRange, parseCompare, type CompareMode } from '../domain/compa
 import type { DateRange } from '../domain/calendar.ts';
 import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';
 import { parseForce } from '../domain/request-params.ts';
+import { spendForce } from './force-refresh.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { findSource, requireProject } from './project-lookup.ts';
 import type { Warning } from './meta.ts';
@@ -49,7 +50,7 @@ export async function resolveReportScope(ctx: ReportDeps, args: PeriodArgs, defa
   const period = resolvePeriod(spec, { timezone, now });
   // Whether each provider's history reaches this range is decided by the report, from what the provider says.
   const previous = comparisonRange(period, compare);
-  if (force) await ctx.services.shared.limits.consumeForce(project.key);
+  if (force) await spendForce(ctx.services, project);
   const warnings: Warning[] = [];
   warnings.push(...propertySettingsWarnings(project, property));
   if (days === 'analytics') warnings.push(...processingWarnings(period, timezone, now));

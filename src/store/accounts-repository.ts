@@ -87,11 +87,12 @@ export async function listAccounts(db: Kysely<Database>): Promise<AccountRecord[
 export async function setAccountPassword(db: Kysely<Database>, accountId: string, password: string): Promise<void> {
   assertPassword(password);
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const run = async (trx: Kysely<Database>) => {
     const result = await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('not_found', `No account with the id '${accountId}'.`);
     await deleteSessionsOfAccount(trx, accountId);
-  });
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
 
 // Verified against when the email is unknown, so both paths cost one scrypt (no account-existence timing oracle).

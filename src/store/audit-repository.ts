@@ -12,6 +12,7 @@ export interface AuditEntry {
   /** What was acted on, e.g. a key id or `project-key/engine1`. Never a secret. */
   subject: string;
   detail: Record<string, unknown> | null;
+  projectId: string | null;
 }
 
 export interface NewAuditEntry {
@@ -19,6 +20,7 @@ export interface NewAuditEntry {
   action: string;
   subject: string;
   detail?: Record<string, unknown> | undefined;
+  projectId?: string | null | undefined;
   now?: Date;
 }
 
@@ -31,15 +33,18 @@ export async function appendAudit(db: Kysely<Database>, entry: NewAuditEntry): P
     action: entry.action,
     subject: entry.subject,
     detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+    project_id: entry.projectId ?? null,
   };
   await db.insertInto('audit_log').values(row).execute();
-  return { id: row.id, at: row.at, accountId: row.account_id, action: row.action, subject: row.subject, detail: entry.detail ?? null };
+  return { id: row.id, at: row.at, accountId: row.account_id, action: row.action, subject: row.subject, detail: entry.detail ?? null, projectId: row.project_id };
 }
 
-/** Newest first. */
-export async function listAudit(db: Kysely<Database>, options: { limit?: number; action?: string } = {}): Promise<AuditEntry[]> {
+/** Newest first; `before` pages on (entries with a smaller id). */
+export async function listAudit(db: Kysely<Database>, options: { limit?: number; action?: string; projectId?: string; before?: string } = {}): Promise<AuditEntry[]> {
   let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(options.limit ?? 100);
   if (options.action) query = query.where('action', '=', options.action);
+  if (options.projectId) query = query.where('project_id', '=', options.projectId);
+  if (options.before) query = query.where('id', '<', options.before);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
@@ -48,5 +53,6 @@ export async function listAudit(db: Kysely<Database>, options: { limit?: number;
     action: row.action,
     subject: row.subject,
     detail: row.detail === null ? null : (JSON.parse(row.detail) as Record<string, unknown>),
+    projectId: row.project_id,
   }));
 }

@@ -27,7 +27,8 @@ export async function startFlow(
   input: { state: string; accountId: string; projectId: string; sessionDigest: string; verifier: string; now: Date },
 ): Promise<string> {
   const id = newSecret().slice(0, 22);
-  await db.deleteFrom('google_connect_flows').where('expires_at', '<=', input.now.toISOString()).execute();
+  // Expired flows that hold tokens are left to takeAbandonedFlows, which hands them over for revoking at Google.
+  await db.deleteFrom('google_connect_flows').where('expires_at', '<=', input.now.toISOString()).where('token_ciphertext', 'is', null).execute();
   await db
     .insertInto('google_connect_flows')
     .values({
@@ -76,4 +77,24 @@ export async function saveFlowTokens(db: Kysely<Database>, box: SecretBox, id: s
 
 export async function deleteFlow(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('google_connect_flows').where('id', '=', id).execute();
+}
+
+/**
+ * Removes expired flows that still hold Google's tokens (abandoned on the picker) and returns them, so the caller
+ * revokes each grant at Google. A row is returned only to the instance whose delete removed it.
+ */
+export async function takeAbandonedFlows(db: Kysely<Database>, box: SecretBox, now: Date, limit = 50): Promise<ConnectFlow[]> {
+  const rows = await db.selectFrom('google_connect_flows').selectAll().where('expires_at', '<=', now.toISOString()).where('token_ciphertext', 'is not', null).limit(limit).execute();
+  const taken: ConnectFlow[] = [];
+  for (const row of rows) {
+    const deleted = await db.deleteFrom('google_connect_flows').where('id', '=', row.id).executeTakeFirst();
+    if (deleted.numDeletedRows > 0n) taken.push(toFlow(box, row));
+  }
+  return taken;
+}
+
+/** The flows in progress on a project (before it is deleted, so their tokens are revoked). */
+export async function flowsOfProject(db: Kysely<Database>, box: SecretBox, projectId: string): Promise<ConnectFlow[]> {
+  const rows = await db.selectFrom('google_connect_flows').selectAll().where('project_id', '=', projectId).execute();
+  return rows.map((row) => toFlow(box, row));
 }

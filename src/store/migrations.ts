@@ -8,6 +8,7 @@ import * as m0003 from './migrations/0003-dashboard.ts';
 import * as m0004 from './migrations/0004-brand-terms.ts';
 import * as m0005 from './migrations/0005-property-settings.ts';
 import * as m0006 from './migrations/0006-one-owner.ts';
+import * as m0007 from './migrations/0007-project-roles.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': m0001,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-brand-terms': m0004,
   '0005-property-settings': m0005,
   '0006-one-owner': m0006,
+  '0007-project-roles': m0007,
 };
 
 export function createStaticMigrationProvider(migrations: Readonly<Record<string, Migration>> = MIGRATIONS): MigrationProvider {

@@ -1,7 +1,6 @@
-// Editing and deleting projects, and who besides the editor may see them (the dashboard's project settings).
+// Editing and deleting projects (the dashboard's project settings; who may see them: project-roles-repository).
 import type { Kysely } from 'kysely';
 import { invalidParameter } from '../errors/app-error.ts';
-import type { AccountRecord } from './accounts-repository.ts';
 import { parseCurrency, parseDomain, parseTimezone, type ProjectRecord } from './projects-repository.ts';
 import type { Database } from './schema.ts';
 
@@ -21,24 +20,15 @@ export async function updateProject(db: Kysely<Database>, project: ProjectRecord
   return { ...project, ...next };
 }
 
-/** Deletes the project with its data-source credentials, funnels and access rows, all or nothing. */
+/** Deletes the project with its data-source credentials, funnels, invitations and access rows, all or nothing. */
 export async function deleteProject(db: Kysely<Database>, projectId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const run = async (trx: Kysely<Database>) => {
     await trx.deleteFrom('google_connect_flows').where('project_id', '=', projectId).execute();
     await trx.deleteFrom('data_sources').where('project_id', '=', projectId).execute();
     await trx.deleteFrom('funnels').where('project_id', '=', projectId).execute();
+    await trx.deleteFrom('invites').where('project_id', '=', projectId).execute();
     await trx.deleteFrom('account_projects').where('project_id', '=', projectId).execute();
     await trx.deleteFrom('projects').where('id', '=', projectId).execute();
-  });
-}
-
-/** The accounts with access to a project, by email. */
-export async function listProjectMembers(db: Kysely<Database>, projectId: string): Promise<Pick<AccountRecord, 'id' | 'email' | 'name'>[]> {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('account_projects', 'account_projects.account_id', 'accounts.id')
-    .select(['accounts.id', 'accounts.email', 'accounts.name'])
-    .where('account_projects.project_id', '=', projectId)
-    .orderBy('accounts.email_normalized')
-    .execute();
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }

@@ -1,5 +1,6 @@
 // Projects (a site: key, name, domain, time zone, currency) and which accounts may see them.
 import type { Kysely, Selectable } from 'kysely';
+import type { ProjectRole } from '../domain/access-policy.ts';
 import { invalidParameter } from '../errors/app-error.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { newId } from './ids.ts';
@@ -16,6 +17,8 @@ export interface ProjectRecord {
   createdAt: string;
   /** The words that make a search query a brand query; null: derived from the domain (`defaultBrandTerms`). */
   brandTerms?: string[] | null;
+  /** The role of the account the project was listed for (`listProjectsForAccount`). */
+  role?: ProjectRole;
 }
 
 export interface NewProject {
@@ -142,16 +145,17 @@ export async function listProjects(db: Kysely<Database>): Promise<ProjectRecord[
   return (await db.selectFrom('projects').selectAll().orderBy('key').execute()).map(toProject);
 }
 
-/** The projects the account has access rows for, sorted by key. */
+/** The projects the account has access rows for, sorted by key, each with the account's role on it. */
 export async function listProjectsForAccount(db: Kysely<Database>, accountId: string): Promise<ProjectRecord[]> {
   const rows = await db
     .selectFrom('projects')
     .innerJoin('account_projects', 'account_projects.project_id', 'projects.id')
     .selectAll('projects')
+    .select('account_projects.role as role')
     .where('account_projects.account_id', '=', accountId)
     .orderBy('projects.key')
     .execute();
-  return rows.map(toProject);
+  return rows.map(({ role, ...row }) => ({ ...toProject(row), role: role as ProjectRole }));
 }
 
 export async function accountMaySeeProject(db: Kysely<Database>, accountId: string, projectId: string): Promise<boolean> {
@@ -164,11 +168,14 @@ export async function accountMaySeeProject(db: Kysely<Database>, accountId: stri
   return row !== undefined;
 }
 
-/** Idempotent: granting twice leaves one access row. */
-export async function grantProjectAccess(db: Kysely<Database>, accountId: string, projectId: string, now = new Date()): Promise<void> {
+/**
+ * Idempotent: granting twice leaves one access row, with the role it had. Without a role the access is admin (what
+ * access meant before roles: the demo's and the tests' accounts); the write service always names the role.
+ */
+export async function grantProjectAccess(db: Kysely<Database>, accountId: string, projectId: string, now = new Date(), role: ProjectRole = 'admin'): Promise<void> {
   await db
     .insertInto('account_projects')
-    .values({ account_id: accountId, project_id: projectId, created_at: now.toISOString() })
+    .values({ account_id: accountId, project_id: projectId, created_at: now.toISOString(), role })
     .onConflict((oc) => oc.columns(['account_id', 'project_id']).doNothing())
     .execute();
 }

@@ -1,6 +1,6 @@
 // The tables as kysely sees them. Portable column types only: text ids, ISO-8601 UTC timestamps as text
 // (Date#toISOString, so they sort and compare lexicographically), JSON as text, integers for numbers.
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 
 export interface AccountsTable {
   id: string;
@@ -64,6 +64,8 @@ export interface AccountProjectsTable {
   account_id: string;
   project_id: string;
   created_at: string;
+  /** `viewer`, `editor` or `admin` (src/domain/access-policy.ts); the database's default is the least, viewer. */
+  role: ColumnType<string, string | undefined, string>;
 }
 
 export interface FunnelsTable {
@@ -87,6 +89,8 @@ export interface AuditLogTable {
   action: string;
   subject: string;
   detail: string | null;
+  /** The project the entry belongs to (its admins read it on the dashboard); null for other entries. */
+  project_id: string | null;
 }
 
 export interface OAuthClientsTable {
@@ -183,6 +187,12 @@ export interface InvitesTable {
   /** SHA-256 hex of the invitation token (the link holds the token). */
   digest: string;
   email: string;
+  /** Lower-cased, trimmed email: how an account finds the invitations addressed to it. */
+  email_normalized: string | null;
+  /** Set for an invitation to a project (sharing); null for an invitation to the installation only. */
+  project_id: string | null;
+  /** The project role accepting gives (with project_id). */
+  role: string | null;
   created_by: string;
   created_at: string;
   expires_at: string;
@@ -205,6 +215,12 @@ export interface GoogleConnectFlowsTable {
   expires_at: string;
 }
 
+export interface SetupCodesTable {
+  /** SHA-256 hex of a first-run setup code (the server log holds the code). */
+  digest: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -220,6 +236,7 @@ export interface Database {
   account_sessions: AccountSessionsTable;
   invites: InvitesTable;
   google_connect_flows: GoogleConnectFlowsTable;
+  setup_codes: SetupCodesTable;
 }
 
 /** The same connection, typed with the dashboard's extra columns. */

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/auth/oauth/secrets.ts';
 import { roleOf } from '../../src/store/account-roles-repository.ts';
 import { findAccountByEmail } from '../../src/store/accounts-repository.ts';
+import { OPERATOR } from '../../src/writes/actor.ts';
+import { createAccountAsOperator } from '../../src/writes/account-writes.ts';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
 import { webClient } from './web-client.ts';
 
@@ -21,7 +23,7 @@ async function setUp(env: Record<string, string> = {}) {
   const owner = webClient(rt);
   expect((await owner.get('/dashboard')).location).toBe('/setup');
   await owner.get('/setup');
-  const created = await owner.post('/setup', OWNER);
+  const created = await owner.post('/setup', { ...OWNER, code: rt.setupCode! });
   expect(created).toMatchObject({ status: 303, location: '/dashboard' });
   return { rt, owner };
 }
@@ -43,7 +45,8 @@ describe('first-run setup', () => {
     rt = await createTestRuntime();
     const [first, second] = [webClient(rt), webClient(rt)];
     await Promise.all([first.get('/setup'), second.get('/setup')]);
-    const answers = await Promise.all([first.post('/setup', OWNER), second.post('/setup', { ...OWNER, email: 'second@example.com' })]);
+    const code = rt.setupCode!;
+    const answers = await Promise.all([first.post('/setup', { ...OWNER, code }), second.post('/setup', { ...OWNER, email: 'second@example.com', code })]);
     expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
     const accounts = await rt.store.db.selectFrom('accounts').select('id').execute();
     expect(accounts).toHaveLength(1);
@@ -55,7 +58,7 @@ describe('first-run setup', () => {
     rt = await createTestRuntime();
     const client = webClient(rt);
     await client.get('/setup');
-    const refused = await client.post('/setup', { ...OWNER, password: 'short' });
+    const refused = await client.post('/setup', { ...OWNER, password: 'short', code: rt.setupCode! });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain('at least 8 characters');
     expect(await findAccountByEmail(rt.store.db, OWNER.email)).toBeUndefined();
@@ -97,7 +100,7 @@ describe('invitations', () => {
     rt = await createTestRuntime({ clock: () => now });
     const owner = webClient(rt);
     await owner.get('/setup');
-    await owner.post('/setup', OWNER);
+    await owner.post('/setup', { ...OWNER, code: rt.setupCode! });
     await owner.get('/dashboard/team');
     const invited = await owner.post('/dashboard/team/invites', { email: 'late@example.com' });
     const token = /token=([A-Za-z0-9_-]+)/.exec(invited.html)![1]!;
@@ -108,7 +111,11 @@ describe('invitations', () => {
 
 describe('SIGNUP', () => {
   it('closed: no joining from the browser, not even by invitation', async () => {
-    const { rt, owner } = await setUp({ SIGNUP: 'closed' });
+    rt = await createTestRuntime({ env: { SIGNUP: 'closed' } });
+    await createAccountAsOperator({ db: rt.store.db, clock: () => new Date() }, OPERATOR, { ...OWNER, owner: true });
+    const owner = webClient(rt);
+    await owner.get('/account/sign-in');
+    expect((await owner.post('/account/sign-in', { email: OWNER.email, password: OWNER.password, return_to: '/dashboard' })).location).toBe('/dashboard');
     expect((await webClient(rt).get('/signup')).status).toBe(403);
     expect((await webClient(rt).get('/join?token=whatever')).status).toBe(403);
     await owner.get('/dashboard/team');

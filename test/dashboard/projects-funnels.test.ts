@@ -51,7 +51,12 @@ describe('projects', () => {
     const mateClient = await signIn('mate@example.com', 'mate password!');
     expect((await mateClient.get('/dashboard/p/side-project')).status).toBe(404);
     await demo.get('/dashboard/p/side-project/settings');
-    expect((await demo.post('/dashboard/p/side-project/access/grant', { email: 'mate@example.com' })).status).toBe(200);
+    // Sharing is an invitation: nothing reaches the other account's list until it accepts.
+    expect((await demo.post('/dashboard/p/side-project/access/invite', { email: 'mate@example.com', role: 'editor' })).status).toBe(201);
+    expect((await mateClient.get('/dashboard/p/side-project/settings')).status).toBe(404);
+    const invitations = await mateClient.get('/dashboard/invitations');
+    const digest = /name="digest" value="([0-9a-f]{64})"/.exec(invitations.html)![1]!;
+    expect((await mateClient.post('/dashboard/invitations/accept', { digest })).location).toBe('/dashboard?done=accepted');
     expect((await mateClient.get('/dashboard/p/side-project/settings')).status).toBe(200);
 
     await demo.get('/dashboard/p/side-project/sources');

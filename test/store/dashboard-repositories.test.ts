@@ -10,7 +10,8 @@ import { editFunnel, funnelVersion, funnelVersionsOf, renameFunnel } from '../..
 import { createFunnel, getFunnelByKey } from '../../src/store/funnels-repository.ts';
 import { deleteFlow, findFlow, findFlowByState, saveFlowTokens, startFlow } from '../../src/store/google-connect-flows-repository.ts';
 import { claimInvite, createInvite, deleteInvite, findOpenInvite, listOpenInvites } from '../../src/store/invites-repository.ts';
-import { deleteProject, listProjectMembers, updateProject } from '../../src/store/project-admin-repository.ts';
+import { deleteProject, updateProject } from '../../src/store/project-admin-repository.ts';
+import { listProjectMembers } from '../../src/store/project-roles-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../../src/store/projects-repository.ts';
 import { createSecretBox } from '../../src/store/secret-box.ts';
 import { describeEachDatabase } from './databases.ts';

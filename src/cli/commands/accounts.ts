@@ -1,6 +1,7 @@
 // `siteline accounts create|list|set-password`: the people who own API keys and see projects.
-import { createAccount, listAccounts, requireAccountByEmail, setAccountPassword } from '../../store/accounts-repository.ts';
-import { appendAudit } from '../../store/audit-repository.ts';
+import { listAccounts, requireAccountByEmail } from '../../store/accounts-repository.ts';
+import { OPERATOR } from '../../writes/actor.ts';
+import { createAccountAsOperator, setPassword } from '../../writes/account-writes.ts';
 import type { CliIO } from '../cli-io.ts';
 import { withStore } from '../open-store.ts';
 import { parseCommandArgs, readStdin, requireOption, runSubcommands, UsageError, writeJson, writeTable } from '../output.ts';
@@ -18,17 +19,18 @@ async function readPassword(io: CliIO, values: { password?: string | undefined; 
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   create: {
-    usage: 'create --email <email> --name <name> [--password <pw> | --password-stdin] [--json]',
+    usage: 'create --email <email> --name <name> [--password <pw> | --password-stdin] [--owner] [--json]',
     async run(args, io) {
-      const { values } = parseCommandArgs(args, { email: { type: 'string' }, name: { type: 'string' }, ...PASSWORD_OPTIONS });
+      const { values } = parseCommandArgs(args, { email: { type: 'string' }, name: { type: 'string' }, owner: { type: 'boolean' }, ...PASSWORD_OPTIONS });
       const email = requireOption(values.email, '--email');
       const name = requireOption(values.name, '--name');
       const password = await readPassword(io, values);
       return withStore(io, async ({ store }) => {
-        const account = await createAccount(store.db, { email, name, password });
-        await appendAudit(store.db, { accountId: account.id, action: 'account.create', subject: account.id, detail: { via: 'cli' } });
-        if (values.json) writeJson(io, { account });
-        else io.stdout.write(`Created account ${account.email} (${account.id})${account.hasPassword ? '' : ' without a password'}.\n`);
+        // --owner: the installation's owner (with SIGNUP=closed the only way to one; /setup is closed then).
+        const owner = values.owner === true;
+        const account = await createAccountAsOperator({ db: store.db, clock: () => new Date() }, OPERATOR, { email, name, password, owner });
+        if (values.json) writeJson(io, { account: { ...account, owner } });
+        else io.stdout.write(`Created ${owner ? 'the owner account' : 'account'} ${account.email} (${account.id})${account.hasPassword ? '' : ' without a password'}.\n`);
         return 0;
       });
     },
@@ -54,8 +56,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       if (password === undefined) throw new UsageError('--password or --password-stdin is required');
       return withStore(io, async ({ store }) => {
         const account = await requireAccountByEmail(store.db, email);
-        await setAccountPassword(store.db, account.id, password);
-        await appendAudit(store.db, { accountId: account.id, action: 'account.set_password', subject: account.id, detail: { via: 'cli' } });
+        await setPassword({ db: store.db, clock: () => new Date() }, OPERATOR, account.id, password);
         if (values.json) writeJson(io, { account: { ...account, hasPassword: true } });
         else io.stdout.write(`Password set for ${account.email}.\n`);
         return 0;

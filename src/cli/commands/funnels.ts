@@ -1,9 +1,12 @@
 // `siteline funnels create|list|delete`: funnel definitions (the dashboard's stand-in, SPEC §4 Funnels).
 import { notFound } from '../../errors/app-error.ts';
-import { appendAudit } from '../../store/audit-repository.ts';
-import { createFunnel, deleteFunnel, getFunnelByKey, listFunnelsForProject } from '../../store/funnels-repository.ts';
+import { getFunnelByKey, listFunnelsForProject } from '../../store/funnels-repository.ts';
 import type { FunnelRecord, FunnelStep } from '../../store/funnels-repository.ts';
-import { getProjectByKey } from '../../store/projects-repository.ts';
+import { getProjectByKey, type ProjectRecord } from '../../store/projects-repository.ts';
+import type { Database } from '../../store/schema.ts';
+import { OPERATOR } from '../../writes/actor.ts';
+import { createFunnel, deleteFunnel } from '../../writes/funnel-writes.ts';
+import type { Kysely } from 'kysely';
 import type { CliIO } from '../cli-io.ts';
 import { withStore } from '../open-store.ts';
 import { parseCommandArgs, requireOption, requirePositional, runSubcommands, UsageError, writeJson, writeTable } from '../output.ts';
@@ -19,6 +22,14 @@ export function parseStep(text: string): FunnelStep {
   }
   const [, name, type, kind, value] = match;
   return { name: name?.trim() ?? '', type: type as FunnelStep['type'], match: kind as FunnelStep['match'], value };
+}
+
+/** The CLI writes as the operator, with the server's clock. */
+const cliWrites = (db: Kysely<Database>) => ({ db, clock: () => new Date() });
+
+async function projectOfFunnel(db: Kysely<Database>, projectId: string): Promise<ProjectRecord | undefined> {
+  const row = await db.selectFrom('projects').select('key').where('id', '=', projectId).executeTakeFirst();
+  return row && getProjectByKey(db, row.key);
 }
 
 function toFunnelJson(funnel: FunnelRecord, projectKey: string) {
@@ -37,8 +48,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       return withStore(io, async ({ store }) => {
         const project = await getProjectByKey(store.db, projectKey);
         if (!project) throw notFound(`No project with the key '${projectKey}'.`);
-        const funnel = await createFunnel(store.db, { projectId: project.id, name, steps, key: values.key, createdVia: 'cli' });
-        await appendAudit(store.db, { action: 'funnel.create', subject: funnel.key, detail: { via: 'cli', project: project.key } });
+        const { funnel } = await createFunnel(cliWrites(store.db), OPERATOR, project, { name, steps, key: values.key, createdVia: 'cli' });
         if (values.json) writeJson(io, { funnel: toFunnelJson(funnel, project.key) });
         else io.stdout.write(`Created funnel ${funnel.key} (${funnel.steps.length} steps) in ${project.key}.\n`);
         return 0;
@@ -73,8 +83,9 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const funnelKey = requirePositional(positionals, 0, 'funnelKey');
       return withStore(io, async ({ store }) => {
         const funnel = await getFunnelByKey(store.db, funnelKey);
-        if (!funnel || !(await deleteFunnel(store.db, funnelKey))) throw notFound(`No funnel with the key '${funnelKey}'.`);
-        await appendAudit(store.db, { action: 'funnel.delete', subject: funnelKey, detail: { via: 'cli', name: funnel.name } });
+        const project = funnel && (await projectOfFunnel(store.db, funnel.projectId));
+        if (!funnel || !project) throw notFound(`No funnel with the key '${funnelKey}'.`);
+        await deleteFunnel(cliWrites(store.db), OPERATOR, project, funnel, funnelKey);
         if (values.json) writeJson(io, { funnel: funnelKey, deleted: true });
         else io.stdout.write(`Deleted funnel ${funnelKey}.\n`);
         return 0;

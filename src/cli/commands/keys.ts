@@ -4,6 +4,10 @@ import { announcementNote, announceRevocation } from '../announce-revocation.ts'
 import type { ApiKeyView } from '../../auth/api-keys.ts';
 import { parseScopes } from '../../auth/scopes.ts';
 import { requireAccountByEmail } from '../../store/accounts-repository.ts';
+import type { Database } from '../../store/schema.ts';
+import { OPERATOR } from '../../writes/actor.ts';
+import { createKey, revokeKey, rotateKey, type KeyDeps } from '../../writes/key-writes.ts';
+import type { Kysely } from 'kysely';
 import type { CliIO } from '../cli-io.ts';
 import { withStore } from '../open-store.ts';
 import { parseCommandArgs, requireOption, requirePositional, runSubcommands, UsageError, writeJson, writeTable } from '../output.ts';
@@ -50,6 +54,9 @@ const KEY_COLUMNS = [
 
 const ACCOUNT = { account: { type: 'string' } } as const;
 
+/** Key writes as the operator, through the key service on the CLI's store. */
+const keyWrites = (db: Kysely<Database>): KeyDeps => ({ db, clock: () => new Date(), apiKeys: createApiKeyService({ db }) });
+
 const SUBCOMMANDS: Record<string, Subcommand> = {
   create: {
     usage: 'create --account <email> [--name <name>] [--scopes read,raw,mcp:write] [--expires 30d|<ISO date>] [--projects a,b] [--rate-limit <per min>] [--json]',
@@ -67,7 +74,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       if (rateLimit !== undefined && !/^\d+$/.test(rateLimit)) throw new UsageError(`--rate-limit '${rateLimit}' is not a whole number`);
       return withStore(io, async ({ store }) => {
         const account = await requireAccountByEmail(store.db, email);
-        const { key, record } = await createApiKeyService({ db: store.db }).create(account.id, {
+        const { key, record } = await createKey(keyWrites(store.db), OPERATOR, account.id, {
           name: values.name,
           scopes: values.scopes === undefined ? undefined : parseScopes(values.scopes),
           expiresAt: values.expires === undefined ? undefined : parseExpiry(values.expires, Date.now()),
@@ -106,7 +113,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const email = requireOption(values.account, '--account');
       return withStore(io, async ({ store, settings }) => {
         const account = await requireAccountByEmail(store.db, email);
-        const key = await createApiKeyService({ db: store.db }).revoke(account.id, handle);
+        const key = await revokeKey(keyWrites(store.db), OPERATOR, account.id, handle);
         const announced = await announceRevocation(settings, key.id);
         if (values.json) writeJson(io, { apiKey: key, announced });
         else io.stdout.write(`Revoked API key ${key.id} (${key.prefix}…${key.last4}). ${announcementNote(announced)}\n`);
@@ -123,7 +130,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const graceMs = values.grace === undefined ? undefined : parseDuration(values.grace, '--grace');
       return withStore(io, async ({ store, settings }) => {
         const account = await requireAccountByEmail(store.db, email);
-        const rotated = await createApiKeyService({ db: store.db }).rotate(account.id, handle, graceMs === undefined ? {} : { graceMs });
+        const rotated = await rotateKey(keyWrites(store.db), OPERATOR, account.id, handle, graceMs === undefined ? {} : { graceMs });
         // The old key's expiry changed: servers must re-read it rather than trust their cached copy.
         await announceRevocation(settings, rotated.previous.id);
         if (values.json) {

@@ -4,16 +4,20 @@ import { readFile } from 'node:fs/promises';
 import { defaultBrandTerms } from '../../domain/brand-terms.ts';
 import { isSource, SOURCES } from '../../domain/sources.ts';
 import type { Source } from '../../domain/sources.ts';
+import { isProjectRole, PROJECT_ROLES, type ProjectRole } from '../../domain/access-policy.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { requireAccountByEmail } from '../../store/accounts-repository.ts';
-import { appendAudit } from '../../store/audit-repository.ts';
 import { parseCredential } from '../../store/credential-shapes.ts';
 import { connectDataSource } from '../../connections/connect-data-source.ts';
-import { disconnectSource, listSourcesForProjects } from '../../store/data-sources-repository.ts';
+import { listSourcesForProjects } from '../../store/data-sources-repository.ts';
 import { createCheckProviders } from '../check-providers.ts';
 import type { CredentialKind, DataSourceRecord } from '../../store/data-sources-repository.ts';
 import type { Database } from '../../store/schema.ts';
-import { createProject, getProjectByKey, grantProjectAccess, listProjects, listProjectsForAccount, updateProjectBrandTerms } from '../../store/projects-repository.ts';
+import { getProjectByKey, listProjects, listProjectsForAccount } from '../../store/projects-repository.ts';
+import { OPERATOR } from '../../writes/actor.ts';
+import { grantAccess } from '../../writes/access-writes.ts';
+import { createProject, setBrandTerms } from '../../writes/project-writes.ts';
+import { disconnectSources } from '../../writes/source-writes.ts';
 import type { ProjectRecord } from '../../store/projects-repository.ts';
 import type { Kysely } from 'kysely';
 import type { CliIO } from '../cli-io.ts';
@@ -28,6 +32,15 @@ async function requireProject(db: Kysely<Database>, key: string): Promise<Projec
   if (!project) throw notFound(`No project with the key '${key}'.`);
   return project;
 }
+
+function requireRole(text: string | undefined): ProjectRole {
+  if (text === undefined) return 'viewer';
+  if (!isProjectRole(text)) throw new UsageError(`--role '${text}' is not a role; use ${PROJECT_ROLES.join(', ')}`);
+  return text;
+}
+
+/** The CLI writes as the operator, with the server's clock. */
+const cliWrites = (db: Kysely<Database>) => ({ db, clock: () => new Date() });
 
 function requireSource(text: string): Source {
   if (!isSource(text)) throw new UsageError(`'${text}' is not a data source; use ${SOURCES.join(', ')}`);
@@ -61,7 +74,7 @@ const CREDENTIAL_FLAGS: Record<string, CredentialKind> = {
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   add: {
-    usage: 'add --key <key> --name <name> --domain <domain> [--timezone UTC] [--currency USD] [--grant <email>]... [--json]',
+    usage: 'add --key <key> --name <name> --domain <domain> [--timezone UTC] [--currency USD] [--grant <email>]... [--role viewer|editor|admin] [--json]',
     async run(args, io) {
       const { values } = parseCommandArgs(args, {
         key: { type: 'string' },
@@ -70,21 +83,20 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         timezone: { type: 'string' },
         currency: { type: 'string' },
         grant: { type: 'string', multiple: true },
+        role: { type: 'string' },
       });
       const input = { key: requireOption(values.key, '--key'), name: requireOption(values.name, '--name'), domain: requireOption(values.domain, '--domain') };
+      // Accounts granted at creation administer the project unless --role says otherwise.
+      const role = values.role === undefined ? 'admin' : requireRole(values.role);
       return withStore(io, async ({ store }) => {
         const accounts = await Promise.all((values.grant ?? []).map((email) => requireAccountByEmail(store.db, email)));
-        const project = await store.db.transaction().execute(async (trx) => {
-          const created = await createProject(trx, { ...input, timezone: values.timezone, currency: values.currency });
-          for (const account of accounts) await grantProjectAccess(trx, account.id, created.id);
-          await appendAudit(trx, { action: 'project.create', subject: created.key, detail: { via: 'cli', grantedTo: accounts.map((a) => a.id) } });
-          return created;
-        });
+        const project = await createProject(cliWrites(store.db), OPERATOR, { ...input, timezone: values.timezone, currency: values.currency });
+        for (const account of accounts) await grantAccess(cliWrites(store.db), OPERATOR, project, account.id, role);
         if (values.json) writeJson(io, { project: toProjectJson(project, []), grantedTo: accounts.map((a) => a.email) });
         else {
           io.stdout.write(`Added project ${project.key} (${project.domain}, ${project.timezone}, ${project.currency}).\n`);
-          if (accounts.length > 0) io.stdout.write(`Access granted to ${accounts.map((a) => a.email).join(', ')}.\n`);
-          else io.stdout.write(`No account can see it yet: siteline projects grant ${project.key} --account <email>\n`);
+          if (accounts.length > 0) io.stdout.write(`Access granted to ${accounts.map((a) => a.email).join(', ')} (${role}).\n`);
+          else io.stdout.write(`No account can see it yet: siteline projects grant ${project.key} --account <email> --role admin\n`);
         }
         return 0;
       });
@@ -145,14 +157,13 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         const project = await requireProject(store.db, projectKey);
         const check = values['no-check'] !== true;
         const providers = check ? await createCheckProviders(settings) : undefined;
-        const { record, adopted } = await connectDataSource({ db: store.db, box: secretBox(), providers }, project, source, {
+        const { record, adopted } = await connectDataSource({ ...cliWrites(store.db), box: secretBox(), providers }, OPERATOR, project, source, {
           propertyId: values['property-id'],
           siteUrl: values['site-url'],
           credential,
           check,
           force: values.force === true,
         });
-        await appendAudit(store.db, { action: 'data_source.connect', subject: `${project.key}/${source}`, detail: { via: 'cli', credentialKind: credential.kind, checked: check } });
         const { projectId: _projectId, ...shown } = record;
         if (values.json) writeJson(io, { project: project.key, dataSource: shown, adopted });
         else {
@@ -173,9 +184,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
       const source = requireSource(requirePositional(positionals, 1, 'source'));
       return withStore(io, async ({ store }) => {
         const project = await requireProject(store.db, projectKey);
-        const removed = await disconnectSource(store.db, project.id, source);
-        if (!removed) throw notFound(`${source} is not connected to ${project.key}.`);
-        await appendAudit(store.db, { action: 'data_source.disconnect', subject: `${project.key}/${source}`, detail: { via: 'cli' } });
+        await disconnectSources(cliWrites(store.db), OPERATOR, project, [source]);
         if (values.json) writeJson(io, { project: project.key, source, disconnected: true });
         else io.stdout.write(`Disconnected ${source} from ${project.key}; its credential was deleted.\n`);
         return 0;
@@ -183,18 +192,19 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     },
   },
   grant: {
-    usage: 'grant <projectKey> --account <email> [--json]',
+    usage: 'grant <projectKey> --account <email> [--role viewer|editor|admin] [--json]',
     async run(args, io) {
-      const { values, positionals } = parseCommandArgs(args, { account: { type: 'string' } });
+      const { values, positionals } = parseCommandArgs(args, { account: { type: 'string' }, role: { type: 'string' } });
       const projectKey = requirePositional(positionals, 0, 'projectKey');
       const email = requireOption(values.account, '--account');
+      const role = requireRole(values.role);
       return withStore(io, async ({ store }) => {
         const project = await requireProject(store.db, projectKey);
         const account = await requireAccountByEmail(store.db, email);
-        await grantProjectAccess(store.db, account.id, project.id);
-        await appendAudit(store.db, { accountId: account.id, action: 'project.grant', subject: project.key, detail: { via: 'cli' } });
-        if (values.json) writeJson(io, { project: project.key, account: account.email, granted: true });
-        else io.stdout.write(`${account.email} can now see ${project.key}.\n`);
+        // Also how a project whose admins are gone is recovered: grant an account the admin role.
+        await grantAccess(cliWrites(store.db), OPERATOR, project, account.id, role);
+        if (values.json) writeJson(io, { project: project.key, account: account.email, role, granted: true });
+        else io.stdout.write(`${account.email} is now ${role} of ${project.key}.\n`);
         return 0;
       });
     },
@@ -218,8 +228,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         const project = await requireProject(store.db, projectKey);
         let brandTerms = project.brandTerms ?? null;
         if (change !== undefined) {
-          brandTerms = await updateProjectBrandTerms(store.db, project.id, change);
-          await appendAudit(store.db, { action: 'project.brand_terms', subject: project.key, detail: { via: 'cli', brandTerms } });
+          brandTerms = await setBrandTerms(cliWrites(store.db), OPERATOR, project, change);
         }
         if (values.json) writeJson(io, { project: project.key, brandTerms, ...brandTermsInEffect(project, brandTerms) });
         else io.stdout.write(describeBrandTerms(project, brandTerms, change !== undefined));

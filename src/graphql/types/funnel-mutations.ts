@@ -1,8 +1,11 @@
-// Mutation createFunnel: stores a funnel for a visible project. Only MCP's confirmed flow writes (scope
-// mcp:write); the confirmation id makes it idempotent, so a replayed confirmation returns the same funnel.
+// Mutation createFunnel: stores a funnel for a visible project through the write service (which checks the caller's
+// role and audits). Only MCP's confirmed flow writes (scope mcp:write); the confirmation id makes it idempotent,
+// so a replayed confirmation returns the same funnel.
 import { requireScope } from '../../auth/principal.ts';
-import { AppError, notFound } from '../../errors/app-error.ts';
-import { createFunnel, type FunnelRecord, type FunnelStep } from '../../store/funnels-repository.ts';
+import { notFound } from '../../errors/app-error.ts';
+import type { FunnelRecord, FunnelStep } from '../../store/funnels-repository.ts';
+import { actorOf } from '../../writes/actor.ts';
+import { createFunnel } from '../../writes/funnel-writes.ts';
 import { builder } from '../builder.ts';
 import { FunnelRef } from './funnel.ts';
 
@@ -44,21 +47,7 @@ builder.mutationField('createFunnel', (t) =>
       const project = await ctx.store.projectByKey(args.project);
       if (!project) throw notFound(`No project '${args.project}' is visible to you.`);
       const steps: FunnelStep[] = args.steps.map((s) => ({ name: s.name ?? '', type: s.type as FunnelStep['type'], match: s.match as FunnelStep['match'], value: s.value }));
-      const startedAt = ctx.services.clock();
-      const funnel = await createFunnel(ctx.services.db, {
-        projectId: project.id,
-        name: args.name,
-        steps,
-        createdVia: 'mcp',
-        createdByAccountId: ctx.principal.accountId,
-        confirmationId: args.confirmationId,
-        now: startedAt,
-      });
-      // A confirmation id belongs to the account and project it was used for; anything else is not a replay.
-      if (funnel.projectId !== project.id || funnel.createdByAccountId !== ctx.principal.accountId) {
-        throw new AppError('invalid_parameter', 'This confirmation has already been used.', { param: 'confirmation_token' });
-      }
-      return { funnel, replayed: funnel.createdAt !== startedAt.toISOString() };
+      return createFunnel(ctx.services, actorOf(ctx.principal, 'mcp'), project, { name: args.name, steps, createdVia: 'mcp', confirmationId: args.confirmationId });
     },
   }),
 );

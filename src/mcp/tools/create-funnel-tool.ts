@@ -16,9 +16,11 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { FunnelSchema } from '../../contract/responses.ts';
 import { PARAMETERS } from '../../contract/parameters.ts';
-import { AppError, invalidParameter } from '../../errors/app-error.ts';
+import { AppError, invalidParameter, notFound } from '../../errors/app-error.ts';
 import { runEndpoint } from '../../operations/run-endpoint.ts';
 import { MAX_FUNNEL_NAME_LENGTH, MAX_FUNNEL_STEPS, MAX_STEP_VALUE_LENGTH, MIN_FUNNEL_STEPS, STEP_MATCHES, STEP_TYPES, validateFunnelSteps, type FunnelStep } from '../../store/funnels-repository.ts';
+import { actorOf } from '../../writes/actor.ts';
+import { authorize } from '../../writes/authorize.ts';
 import { withCachedJsonSchema } from '../cached-schema.ts';
 import { payloadHash, type ConfirmationTokens } from '../confirmation-token.ts';
 import { callerOf, type McpCaller } from '../mcp-caller.ts';
@@ -102,7 +104,7 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
     const caller = callerOf(ctx);
     try {
       requireWriteScope(caller);
-      await runEndpoint(deps.app, caller.principal, caller.requestId, { operation: 'Project' }, { project: args.project });
+      await requireFunnelRole(deps, caller, args.project);
       const name = args.name.trim();
       if (!name || name.length > MAX_FUNNEL_NAME_LENGTH) throw invalidParameter('name', `The funnel name must be 1–${MAX_FUNNEL_NAME_LENGTH} characters.`);
       const steps = validateFunnelSteps(args.steps.map((s) => ({ ...s, name: s.name ?? '' }) as FunnelStep));
@@ -129,6 +131,17 @@ export function createFunnelHandler(deps: CreateFunnelDeps) {
       return toolError(error, caller.requestId, deps.app.logger);
     }
   };
+}
+
+/**
+ * The project must be visible and the caller's role on it must allow creating funnels, before any preview: a viewer
+ * is told at once (the write checks again, with the role as it is then).
+ */
+async function requireFunnelRole(deps: CreateFunnelDeps, caller: McpCaller, projectKey: string): Promise<void> {
+  const context = deps.app.createContext(caller.principal, caller.requestId);
+  const project = await context.store.projectByKey(projectKey);
+  if (!project) throw notFound(`No project '${projectKey}' is visible to you.`);
+  await authorize(context.services.db, actorOf(caller.principal, 'mcp'), project, 'funnel.create');
 }
 
 /** Reached only by API keys (OAuth principals get the step-up challenge before the handler runs). */
