@@ -51,7 +51,10 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const page = await open('/dashboard');
     expect(new URL(page.url()).pathname).toBe('/setup');
     await checkPage(page, 'setup');
-    // Keyboard only: Tab reaches each field in order and Enter submits.
+    // Keyboard only: Tab reaches each field in order and Enter submits. The setup code comes from the server log.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('code');
+    await page.keyboard.type(served.rt.setupCode!);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
     await page.keyboard.type(OWNER.name);

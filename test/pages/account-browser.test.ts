@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPassword } from '../../src/store/accounts-repository.ts';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
 import { createAccountWithKey } from '../helpers/test-runtime.ts';
+import { checkPage } from '../dashboard/page-checks.ts';
 
 const EMAIL = 'browser@example.com';
 const PASSWORD = 'a long enough password';
@@ -66,6 +67,11 @@ describe.skipIf(!hasChromium)('account pages in Chromium', () => {
     expect(await page.content()).not.toContain(key);
 
     await page.getByRole('button', { name: 'Revoke Browser key' }).click();
+    // A confirmation step (no script needed): the key still works until it is confirmed.
+    await expect.poll(() => page.getByRole('heading', { name: 'Revoke this key?' }).isVisible()).toBe(true);
+    expect((await fetch(`${served.origin}/api/v1/projects/list`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    await checkPage(page, 'key-revoke-confirm');
+    await page.getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('The key was revoked');
     const refused = await fetch(`${served.origin}/api/v1/projects/list`, { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status).toBe(401);

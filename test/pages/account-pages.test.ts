@@ -197,7 +197,14 @@ describe('settings page', () => {
     const newKey = /<code id="new-key">([^<]+)<\/code>/.exec(await rotated.text())![1]!;
     expect(newKey).not.toBe(oldKey);
     expect((await fx.rt.request('/api/v1/projects/list', { key: oldKey })).status).toBe(200);
-    const revoke = await post('/account/keys/revoke', { key_id: keyId });
+    // The first post only asks: a confirmation page whose form sends the same key with confirm=yes.
+    const asked = await post('/account/keys/revoke', { key_id: keyId });
+    expect(asked.status).toBe(200);
+    const confirmation = await asked.text();
+    expect(confirmation).toContain('Revoke this key?');
+    expect(confirmation).toContain('name="confirm" value="yes"');
+    expect((await fx.rt.request('/api/v1/projects/list', { key: oldKey })).status).toBe(200);
+    const revoke = await post('/account/keys/revoke', { key_id: keyId, confirm: 'yes' });
     expect(revoke.status).toBe(303);
     expect(revoke.headers.get('location')).toBe('/account?done=key-revoked');
     expect((await fx.rt.request('/api/v1/projects/list', { key: oldKey })).status).toBe(401);
@@ -208,7 +215,7 @@ describe('settings page', () => {
     const empty = await post('/account/keys', { name: '   ' });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('The key name must be 1–100 characters.');
-    const foreign = await post('/account/keys/revoke', { key_id: 'key_notmine' });
+    const foreign = await post('/account/keys/revoke', { key_id: 'key_notmine', confirm: 'yes' });
     expect(foreign.status).toBe(404);
   });
 
@@ -225,7 +232,8 @@ describe('settings page', () => {
     const html = await (await fx.rt.request('/account', { headers: { cookie } })).text();
     expect(html).toContain('Test client');
     const grantId = /name="grant_id" value="([^"]+)"/.exec(html)![1]!;
-    const res = await post('/account/apps/revoke', { grant_id: grantId });
+    expect(await (await post('/account/apps/revoke', { grant_id: grantId })).text()).toContain('Disconnect this app?');
+    const res = await post('/account/apps/revoke', { grant_id: grantId, confirm: 'yes' });
     expect(res.headers.get('location')).toBe('/account?done=app-revoked');
     const body = form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'ignored' });
     expect((await fx.rt.request('/oauth/token', { method: 'POST', headers: body.headers, body: body.body })).status).toBeGreaterThanOrEqual(400);
