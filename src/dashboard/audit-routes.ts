@@ -15,19 +15,26 @@ function who(entry: AuditEntry, names: Map<string, string>): string {
   return names.get(entry.accountId) ?? 'a deleted account';
 }
 
-/** The entry's detail as short `name: value` pairs (never secrets: writes record none). */
+/** A detail value in words: lists joined, objects as their values (never secrets: writes record none). */
+function words(value: unknown): string {
+  if (Array.isArray(value)) return value.map(words).join(', ');
+  if (value !== null && typeof value === 'object') return Object.values(value).filter((v) => v !== undefined && v !== false).map(words).join(' ');
+  return String(value);
+}
+
+/** The entry's detail as short `name: value` pairs. */
 function details(entry: AuditEntry): string {
   const { via: _via, credential: _credential, ...rest } = entry.detail ?? {};
   return Object.entries(rest)
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(([name, value]) => `${name}: ${words(value)}`)
     .join('; ');
 }
 
 function auditBody(entries: AuditEntry[], names: Map<string, string>, next: string | undefined): SafeHtml {
   if (entries.length === 0) return h`<h2>Audit log</h2><p>Nothing was changed yet.</p>`;
   return h`<h2>Audit log</h2><p class="muted">Every change to this project, whoever made it and through whichever surface.</p>
-<div class="table-wrap"><table><thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">On</th><th scope="col">Through</th><th scope="col">Details</th></tr></thead><tbody>${entries.map(
-    (e) => h`<tr><td>${e.at.slice(0, 19).replace('T', ' ')}</td><td>${who(e, names)}</td><td><code>${e.action}</code></td><td>${e.subject}</td><td>${String(e.detail?.via ?? '')}</td><td>${details(e)}</td></tr>`,
+<div class="table-wrap" tabindex="0" role="region" aria-label="Audit log entries"><table><thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">On</th><th scope="col">Through</th><th scope="col">Details</th></tr></thead><tbody>${entries.map(
+    (e) => h`<tr><td>${e.at.slice(0, 19).replace('T', ' ')}</td><td>${who(e, names)}</td><td>${e.action}</td><td>${names.get(e.subject) ?? e.subject}</td><td>${String(e.detail?.via ?? '')}</td><td>${details(e)}</td></tr>`,
   )}</tbody></table></div>${next ? h`<p><a href="${next}">Older entries</a></p>` : ''}`;
 }
 
@@ -42,7 +49,8 @@ export function mountAuditRoutes(app: H3, deps: DashboardDeps): void {
     const before = new URL(event.req.url).searchParams.get('before') ?? undefined;
     const entries = await listAudit(db, { projectId: project.id, limit: PAGE + 1, before: before && /^aud_[0-9A-Za-z]+$/.test(before) ? before : undefined });
     const shown = entries.slice(0, PAGE);
-    const ids = [...new Set(shown.flatMap((e) => (e.accountId ? [e.accountId] : [])))];
+    // Entries name accounts by id (who acted, and whose role or access changed): shown by name and email.
+    const ids = [...new Set(shown.flatMap((e) => [...(e.accountId ? [e.accountId] : []), ...(e.subject.startsWith('acct_') ? [e.subject] : [])]))];
     const accounts = ids.length ? await db.selectFrom('accounts').select(['id', 'name', 'email']).where('id', 'in', ids).execute() : [];
     const names = new Map(accounts.map((a) => [a.id, `${a.name} (${a.email})`]));
     const next = entries.length > PAGE ? `/dashboard/p/${encodeURIComponent(project.key)}/audit?before=${shown.at(-1)!.id}` : undefined;

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { SCREENSHOT_DIR } from '../helpers/browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const DESKTOP = { width: 1100, height: 900 };
+const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -17,6 +17,7 @@ import { putProjectRole } from '../../src/store/project-roles-repository.ts';
 import { getProjectByKey, type ProjectRecord } from '../../src/store/projects-repository.ts';
 import { webClient, type WebClient } from '../dashboard/web-client.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
+import type { TestRuntime } from '../helpers/test-runtime.ts';
 import { runSiteline } from '../cli/run.ts';
 import { connect, RELAXED_LIMITS, type TestClient } from '../mcp/mcp-clients.ts';
 import { authorizeAndExchange, PASSWORD } from '../oauth/oauth-helpers.ts';
@@ -57,7 +58,8 @@ beforeAll(async () => {
     await setAccountPassword(rt.store.db, account.id, PASSWORD);
     if (who !== 'outsider') await putProjectRole(rt.store.db, account.id, project.id, who, new Date());
     const { key } = await rt.apiKeys.create(account.id, { scopes: ['read', 'raw', 'mcp:write'] });
-    const { tokens } = await authorizeAndExchange({ rt, accountId: account.id, email, apiKey: key, deps: () => rt.deps.web! }, { scope: 'read mcp:write' });
+    // The OAuth helpers drive any runtime's app; the sandbox runtime differs from a plain one only in its demo field.
+    const { tokens } = await authorizeAndExchange({ rt: rt as unknown as TestRuntime, accountId: account.id, email, apiKey: key, deps: () => rt.deps.web! }, { scope: 'read mcp:write' });
     const browser = webClient(rt);
     await browser.get('/account/sign-in');
     expect((await browser.post('/account/sign-in', { email, password: PASSWORD, return_to: '/dashboard' })).location).toBe('/dashboard');
