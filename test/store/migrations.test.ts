@@ -71,4 +71,38 @@ describeEachDatabase('migrations', (fresh) => {
       await database.cleanup();
     }
   });
+
+  it('0007-project-roles gives existing access rows roles: each project\'s earliest admin, later ones editor', async () => {
+    const { store } = await fresh();
+    const database = await createFreshDatabase(store.dialect);
+    try {
+      const old = await openDatabase({ url: database.url, dataDir: database.dataDir, migrate: false });
+      const shipped = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0007'));
+      const schema = store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(old.db)).rows[0]?.s : undefined;
+      expect((await new Migrator({ db: old.db, provider: createStaticMigrationProvider(shipped), ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest()).error).toBeUndefined();
+      const at = (minute: number) => `2026-01-01T00:0${minute}:00.000Z`;
+      for (const id of ['a1', 'a2', 'a3']) await old.db.insertInto('accounts').values({ id, email: `${id}@example.com`, email_normalized: `${id}@example.com`, name: id, password_hash: null, created_at: at(0) }).execute();
+      for (const id of ['p1', 'p2']) await old.db.insertInto('projects').values({ id, key: id, name: id, domain: `${id}.example`, timezone: 'UTC', currency: 'USD', created_at: at(0) }).execute();
+      const rows = [['a1', 'p1', 1], ['a2', 'p1', 2], ['a3', 'p1', 3], ['a2', 'p2', 1], ['a3', 'p2', 1]] as const;
+      for (const [account, project, minute] of rows) await sql`insert into account_projects (account_id, project_id, created_at) values (${account}, ${project}, ${at(minute)})`.execute(old.db);
+      await sql`insert into invites (digest, email, created_by, created_at, expires_at) values ('d1', ' Mate@Example.com ', 'a1', ${at(0)}, ${at(9)})`.execute(old.db);
+      await old.close();
+
+      const upgraded = await database.open();
+      const roles = await upgraded.db.selectFrom('account_projects').select(['account_id', 'project_id', 'role']).orderBy('project_id').orderBy('account_id').execute();
+      expect(roles).toEqual([
+        { account_id: 'a1', project_id: 'p1', role: 'admin' },
+        { account_id: 'a2', project_id: 'p1', role: 'editor' },
+        { account_id: 'a3', project_id: 'p1', role: 'editor' },
+        { account_id: 'a2', project_id: 'p2', role: 'admin' },
+        { account_id: 'a3', project_id: 'p2', role: 'admin' },
+      ]);
+      expect(await upgraded.db.selectFrom('invites').select(['email_normalized', 'project_id', 'role']).execute()).toEqual([{ email_normalized: 'mate@example.com', project_id: null, role: null }]);
+      // A row written without a role (an older writer) is the least: viewer.
+      await sql`insert into account_projects (account_id, project_id, created_at) values ('a1', 'p2', ${at(5)})`.execute(upgraded.db);
+      expect((await upgraded.db.selectFrom('account_projects').select('role').where('account_id', '=', 'a1').where('project_id', '=', 'p2').executeTakeFirstOrThrow()).role).toBe('viewer');
+    } finally {
+      await database.cleanup();
+    }
+  });
 });
