@@ -8,13 +8,14 @@ import { redirectResponse } from '../account/html.ts';
 import { isConfirmed } from '../account/confirm-form.ts';
 import type { Session } from '../account/sessions.ts';
 import { isProjectRole } from '../domain/access-policy.ts';
-import { isAppError } from '../errors/app-error.ts';
+import type { AppError } from '../errors/app-error.ts';
 import { findAccountById } from '../store/accounts-repository.ts';
 import { listInvitesForEmail } from '../store/invites-repository.ts';
 import { acceptInvitation, declineInvitation, inviteToProject, removeAccess, setMemberRole, withdrawInvitation } from '../writes/access-writes.ts';
 import { invitationsBody } from './access-pages.ts';
+import { attempt } from './attempt.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { createGuard, sessionActor, writeDeps } from './guard.ts';
+import { createGuard, sessionActor, writeDeps, type RoledProject } from './guard.ts';
 import { confirmationPage, dashboardPage } from './layout.ts';
 import type { SettingsPage } from './project-routes.ts';
 
@@ -24,9 +25,8 @@ export function mountAccessRoutes(app: H3, deps: DashboardDeps, settingsPage: Se
   const guard = createGuard(deps);
   const writes = writeDeps(deps);
   const settingsUrl = (key: string, done: string) => `/dashboard/p/${encodeURIComponent(key)}/settings?done=${done}`;
-
-  /** Expected refusals (last admin, unknown account, bad email) re-render the settings page with the reason. */
-  const expected = (error: unknown) => (isAppError(error) && error.status < 500 ? error : undefined);
+  /** A refusal (last admin, unknown account, bad email) shows the settings page again with the reason. */
+  const onSettings = (session: Session, project: RoledProject) => (error: AppError) => settingsPage(session, project, { error: { message: error.message } }, error.status);
 
   app.post('/dashboard/p/:key/access/invite', async (event) => {
     const post = await guard.projectPost(event.req, event.context.params?.key, 'access.invite');
@@ -34,43 +34,31 @@ export function mountAccessRoutes(app: H3, deps: DashboardDeps, settingsPage: Se
     const { session, project, form } = post;
     const role = form.get('role') ?? 'viewer';
     if (!isProjectRole(role)) return settingsPage(session, project, { error: { message: `'${role}' is not a role.` } }, 400);
-    try {
+    return attempt(async () => {
       const outcome = await inviteToProject(writes, sessionActor(session), project, { email: form.get('email') ?? '', role });
       if (outcome.kind === 'member') return settingsPage(session, project, { error: { message: `${outcome.email} already has access (as ${outcome.role}); change their role in the list instead.` } }, 409);
       return settingsPage(session, project, { shared: { email: outcome.invite.email, role, url: `${deps.publicUrl}/join?token=${outcome.token}` } }, 201);
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return settingsPage(session, project, { error: { message: shown.message } }, shown.status);
-      throw error;
-    }
+    }, onSettings(session, project));
   });
 
   app.post('/dashboard/p/:key/access/withdraw', async (event) => {
     const post = await guard.projectPost(event.req, event.context.params?.key, 'access.withdraw');
     if (post instanceof Response) return post;
-    try {
+    return attempt(async () => {
       await withdrawInvitation(writes, sessionActor(post.session), post.project, post.form.get('digest') ?? '');
       return redirectResponse(settingsUrl(post.project.key, 'withdrawn'));
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return settingsPage(post.session, post.project, { error: { message: shown.message } }, shown.status);
-      throw error;
-    }
+    }, onSettings(post.session, post.project));
   });
 
   app.post('/dashboard/p/:key/access/role', async (event) => {
     const post = await guard.projectPost(event.req, event.context.params?.key, 'access.set_role');
     if (post instanceof Response) return post;
     const role = post.form.get('role') ?? '';
-    try {
+    return attempt(async () => {
       if (!isProjectRole(role)) return settingsPage(post.session, post.project, { error: { message: `'${role}' is not a role.` } }, 400);
       await setMemberRole(writes, sessionActor(post.session), post.project, post.form.get('account_id') ?? '', role);
       return redirectResponse(settingsUrl(post.project.key, 'role'));
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return settingsPage(post.session, post.project, { error: { message: shown.message } }, shown.status);
-      throw error;
-    }
+    }, onSettings(post.session, post.project));
   });
 
   app.post('/dashboard/p/:key/access/revoke', async (event) => {
@@ -90,14 +78,10 @@ export function mountAccessRoutes(app: H3, deps: DashboardDeps, settingsPage: Se
         back: `/dashboard/p/${encodeURIComponent(project.key)}/settings`,
       });
     }
-    try {
+    return attempt(async () => {
       await removeAccess(writes, sessionActor(session), project, accountId);
       return redirectResponse(settingsUrl(project.key, 'removed'));
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return settingsPage(session, project, { error: { message: shown.message } }, shown.status);
-      throw error;
-    }
+    }, onSettings(session, project));
   });
 
   async function invitationsPage(session: Session, notice?: string, status = 200): Promise<Response> {
@@ -114,26 +98,18 @@ export function mountAccessRoutes(app: H3, deps: DashboardDeps, settingsPage: Se
   app.post('/dashboard/invitations/accept', async (event) => {
     const post = await guard.post(event.req);
     if (post instanceof Response) return post;
-    try {
+    return attempt(async () => {
       await acceptInvitation(writes, sessionActor(post.session), post.form.get('digest') ?? '');
       return redirectResponse('/dashboard?done=accepted');
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return invitationsPage(post.session, shown.message, shown.status);
-      throw error;
-    }
+    }, (error) => invitationsPage(post.session, error.message, error.status));
   });
 
   app.post('/dashboard/invitations/decline', async (event) => {
     const post = await guard.post(event.req);
     if (post instanceof Response) return post;
-    try {
+    return attempt(async () => {
       await declineInvitation(writes, sessionActor(post.session), post.form.get('digest') ?? '');
       return redirectResponse('/dashboard/invitations?done=declined');
-    } catch (error) {
-      const shown = expected(error);
-      if (shown) return invitationsPage(post.session, shown.message, shown.status);
-      throw error;
-    }
+    }, (error) => invitationsPage(post.session, error.message, error.status));
   });
 }

@@ -6,14 +6,15 @@ import { h, redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { allows } from '../domain/access-policy.ts';
 import { defaultBrandTerms } from '../domain/brand-terms.ts';
-import { isAppError, type AppError } from '../errors/app-error.ts';
+import type { AppError } from '../errors/app-error.ts';
 import { countAccounts } from '../store/account-roles-repository.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
-import { listInvitesForEmail, listProjectInvites } from '../store/invites-repository.ts';
+import { listInvitesForEmail, listOpenInvites } from '../store/invites-repository.ts';
 import { listProjectMembers } from '../store/project-roles-repository.ts';
 import { listProjectsForAccount } from '../store/projects-repository.ts';
 import { createProject, deleteProject, setBrandTerms, updateProject } from '../writes/project-writes.ts';
 import { membersSection, type MembersView } from './access-pages.ts';
+import { attempt } from './attempt.ts';
 import { dropFlowsOfProject } from './google-flow-tokens.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { createGuard, sessionActor, writeDeps, type RoledProject } from './guard.ts';
@@ -57,8 +58,7 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): SettingsPage {
     timezone: (form.get('timezone') ?? '').trim() || 'UTC',
     currency: form.get('currency') ?? '',
   });
-  const problem = (error: unknown): { param?: string; message: string } | undefined =>
-    isAppError(error) && error.status < 500 ? { param: (error as AppError).param, message: error.message } : undefined;
+  const shownAs = (error: AppError): { param?: string; message: string } => ({ param: error.param, message: error.message });
 
   app.get('/dashboard', async (event) => {
     if ((await countAccounts(db)) === 0) return redirectResponse('/setup', {}, 302);
@@ -90,20 +90,16 @@ export function mountProjectRoutes(app: H3, deps: DashboardDeps): SettingsPage {
     const post = await guard.post(event.req);
     if (post instanceof Response) return post;
     const values = fields(post.form);
-    try {
+    return attempt(async () => {
       const project = await createProject(writes, sessionActor(post.session), values);
       return redirectResponse(`/dashboard/p/${encodeURIComponent(project.key)}/sources?done=created`);
-    } catch (error) {
-      const shown = problem(error);
-      if (shown) return newProjectPage(post.session, values, shown, 400);
-      throw error;
-    }
+    }, (error) => newProjectPage(post.session, values, shownAs(error), 400));
   });
 
   /** The settings page: details and deletion for admins, brand terms for editors and admins, the members for all. */
   const settingsPage: SettingsPage = async (session, project, extra = {}, status = 200) => {
     const manage = allows('access.invite', project.role);
-    const [members, invites] = await Promise.all([listProjectMembers(db, project.id), manage ? listProjectInvites(db, project.id, clock()) : []]);
+    const [members, invites] = await Promise.all([listProjectMembers(db, project.id), manage ? listOpenInvites(db, clock(), project.id) : []]);
     const base = `/dashboard/p/${encodeURIComponent(project.key)}`;
     const details = allows('project.edit', project.role)
       ? h`<h2>Project details</h2>${projectForm({ csrf: session.csrf, action: `${base}/settings`, button: 'Save changes', values: extra.values ?? project, keyFixed: true, error: extra.error, timezones: TIMEZONES })}`
@@ -133,29 +129,21 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
     const post = await guard.projectPost(event.req, event.context.params?.key, 'project.edit');
     if (post instanceof Response) return post;
     const values = fields(post.form);
-    try {
+    return attempt(async () => {
       await updateProject(writes, sessionActor(post.session), post.project, values);
       return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/settings?done=saved`);
-    } catch (error) {
-      const shown = problem(error);
-      if (shown) return settingsPage(post.session, post.project, { values: { ...values, key: post.project.key }, error: shown }, 400);
-      throw error;
-    }
+    }, (error) => settingsPage(post.session, post.project, { values: { ...values, key: post.project.key }, error: shownAs(error) }, 400));
   });
 
   app.post('/dashboard/p/:key/brand-terms', async (event) => {
     const post = await guard.projectPost(event.req, event.context.params?.key, 'brand_terms.edit');
     if (post instanceof Response) return post;
     const text = post.form.get('brand_terms') ?? '';
-    try {
+    return attempt(async () => {
       // Through the store, so the write-watch drops cached answers that split queries by these terms.
       await setBrandTerms(writes, sessionActor(post.session), post.project, post.form.get('action') === 'default' ? null : text.split(/\r?\n/));
       return redirectResponse(`/dashboard/p/${encodeURIComponent(post.project.key)}/settings?done=brand-terms`);
-    } catch (error) {
-      const shown = problem(error);
-      if (shown) return settingsPage(post.session, post.project, { brand: { text, error: shown.message } }, 400);
-      throw error;
-    }
+    }, (error) => settingsPage(post.session, post.project, { brand: { text, error: error.message } }, 400));
   });
 
   app.post('/dashboard/p/:key/delete', async (event) => {

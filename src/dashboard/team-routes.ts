@@ -5,7 +5,6 @@ import type { H3 } from 'h3';
 import { isConfirmed } from '../account/confirm-form.ts';
 import { redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
-import { isAppError } from '../errors/app-error.ts';
 import { listAccounts } from '../store/accounts-repository.ts';
 import { roleOf } from '../store/account-roles-repository.ts';
 import { listOpenInvites } from '../store/invites-repository.ts';
@@ -14,6 +13,7 @@ import { getProjectByKey, listProjects } from '../store/projects-repository.ts';
 import { inviteTeammate, withdrawTeamInvite } from '../writes/account-writes.ts';
 import { recoverProject } from '../writes/project-writes.ts';
 import { teamBody, type TeamView } from './account-pages.ts';
+import { attempt } from './attempt.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { createGuard, sessionActor, writeDeps } from './guard.ts';
 import { confirmationPage, dashboardPage } from './layout.ts';
@@ -55,28 +55,22 @@ export function mountTeamRoutes(app: H3, deps: DashboardDeps): void {
     if (post instanceof Response) return post;
     const { session, form: fields } = post;
     if (deps.signup === 'closed') return team(session, { error: 'Sign-up is closed (SIGNUP=closed): accounts are created with siteline accounts create.' }, 403);
-    try {
+    return attempt(async () => {
       const outcome = await inviteTeammate(writes, sessionActor(session), fields.get('email') ?? '');
       if (outcome.kind === 'exists') {
         return team(session, { notice: `${outcome.account.email} already has an account. Give them access to a project from its Settings (Invite, with a role); they accept it from their Projects page.` });
       }
       return team(session, { link: { email: outcome.invite.email, url: `${deps.publicUrl}/join?token=${outcome.token}` } }, 201);
-    } catch (error) {
-      if (isAppError(error) && error.status < 500) return team(session, { error: error.message }, error.status);
-      throw error;
-    }
+    }, (error) => team(session, { error: error.message }, error.status));
   });
 
   app.post('/dashboard/team/invites/delete', async (event) => {
     const post = await guard.post(event.req);
     if (post instanceof Response) return post;
-    try {
+    return attempt(async () => {
       await withdrawTeamInvite(writes, sessionActor(post.session), post.form.get('digest') ?? '');
       return redirectResponse('/dashboard/team?done=withdrawn');
-    } catch (error) {
-      if (isAppError(error) && error.status < 500) return team(post.session, { error: error.message }, error.status);
-      throw error;
-    }
+    }, (error) => team(post.session, { error: error.message }, error.status));
   });
 
   app.post('/dashboard/team/recover', async (event) => {
@@ -95,12 +89,9 @@ export function mountTeamRoutes(app: H3, deps: DashboardDeps): void {
         back: '/dashboard/team',
       });
     }
-    try {
+    return attempt(async () => {
       await recoverProject(writes, sessionActor(session), project, session.account.id);
       return redirectResponse('/dashboard/team?done=recovered');
-    } catch (error) {
-      if (isAppError(error) && error.status < 500) return team(session, { error: error.message }, error.status);
-      throw error;
-    }
+    }, (error) => team(session, { error: error.message }, error.status));
   });
 }

@@ -107,27 +107,14 @@ export async function claimInviteByDigest(db: Kysely<Database>, digest: string, 
   return result.numUpdatedRows > 0n;
 }
 
-/** Open invitations to the installation (not to a project), newest first. */
-export async function listOpenInvites(db: Kysely<Database>, now: Date): Promise<InviteRecord[]> {
+/** Open invitations, newest first: to the installation (`projectId` null), or to one project (its admins see them). */
+export async function listOpenInvites(db: Kysely<Database>, now: Date, projectId: string | null = null): Promise<InviteRecord[]> {
   const rows = await db
     .selectFrom('invites')
     .selectAll()
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
-    .where('project_id', 'is', null)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map(toInvite);
-}
-
-/** Open invitations to one project, newest first (its admins see and withdraw them). */
-export async function listProjectInvites(db: Kysely<Database>, projectId: string, now: Date): Promise<InviteRecord[]> {
-  const rows = await db
-    .selectFrom('invites')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
+    .where('project_id', projectId === null ? 'is' : '=', projectId)
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map(toInvite);

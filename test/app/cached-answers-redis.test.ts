@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_CHANNELS } from '../../src/bus/channels.ts';
 import { createFunnel } from '../../src/store/funnels-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../../src/store/projects-repository.ts';
-import { connectTestRedis, deferred, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { connectTestRedis, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { listenForCatalogueWrite } from '../helpers/catalogue-writes.ts';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { createAccountWithKey, createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
 
@@ -16,27 +16,7 @@ describe.skipIf(TEST_REDIS_URL === undefined)('answer cache invalidation across 
   let b: TestRuntime;
   let alice: { key: string; accountId: string };
 
-  /**
-   * Waits until instance `rt` heard a catalogue announcement matching `table` (its cache is emptied before). Earlier
-   * announcements are drained first: Redis delivers one publisher's messages in order, so once a marker sent now has
-   * arrived, everything announced before it has too.
-   */
-  async function listen(rt: TestRuntime, table: string): Promise<{ heard: Promise<void> }> {
-    const marker = `marker-${randomBytes(4).toString('hex')}`;
-    const drained = deferred();
-    const heard = deferred();
-    let draining = true;
-    const unsubscribe = await rt.shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, (message) => {
-      const name = (message as { table?: string }).table;
-      if (name === marker) {
-        draining = false;
-        drained.resolve();
-      } else if (name === table && !draining) heard.resolve();
-    });
-    await a.shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table: marker });
-    await drained.promise;
-    return { heard: heard.promise.then(unsubscribe) };
-  }
+  const listen = (rt: TestRuntime, table: string) => listenForCatalogueWrite(rt, a, table);
 
   async function projectKeys(rt: TestRuntime): Promise<string[]> {
     const body = (await (await rt.request('/api/v1/projects/list', { key: alice.key })).json()) as { projects: { key: string }[] };

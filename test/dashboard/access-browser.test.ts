@@ -12,7 +12,7 @@ import { createAccountAsOperator } from '../../src/writes/account-writes.ts';
 import { createProject } from '../../src/writes/project-writes.ts';
 import { connectSources } from '../../src/writes/source-writes.ts';
 import { hasChromium, launchBrowser, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
-import { checkPage } from './page-checks.ts';
+import { checkPage, openWatchingCsp } from './page-checks.ts';
 
 const PASSWORD = 'a long password';
 
@@ -44,14 +44,7 @@ describe.skipIf(!hasChromium)('sharing and roles in Chromium', () => {
     await served?.close();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    await page.goto(`${served.origin}${path}`);
-    return page;
-  }
+  const open = (path: string): Promise<Page> => openWatchingCsp(browser.context, `${served.origin}${path}`, cspViolations);
 
   async function signIn(page: Page, email: string): Promise<void> {
     await page.goto(`${served.origin}/account/sign-in?return_to=%2Fdashboard`);

@@ -8,7 +8,7 @@ import { sandboxEndpoints } from '../../src/providers/endpoints.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.ts';
 import type { Listening } from '../../src/sandbox/listen.ts';
 import { hasChromium, launchBrowser, serveTestRuntime, type Browser, type ServedRuntime } from '../helpers/browser.ts';
-import { checkPage } from './page-checks.ts';
+import { checkPage, openWatchingCsp } from './page-checks.ts';
 import { listSources, readSourceCredential } from '../../src/store/data-sources-repository.ts';
 import { getProjectByKey } from '../../src/store/projects-repository.ts';
 
@@ -38,14 +38,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await listening?.close();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    await page.goto(`${served.origin}${path}`);
-    return page;
-  }
+  const open = (path: string): Promise<Page> => openWatchingCsp(browser.context, `${served.origin}${path}`, cspViolations);
 
   it('walks from first-run setup to the API giving the overview’s numbers', async () => {
     const page = await open('/dashboard');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOT_DIR } from '../helpers/browser.ts';
 
@@ -31,4 +31,14 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   expect(overflow, `horizontal scroll at 390 px on ${name}`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `dashboard-${name}-390.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
+}
+
+/** A new page at `url` whose Content-Security-Policy complaints are collected into `violations` (a test fails on any). */
+export async function openWatchingCsp(context: BrowserContext, url: string, violations: string[]): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(url);
+  return page;
 }

@@ -6,12 +6,12 @@
 // instance's answer cache, so hearing the bus message is the whole delay (well under a second).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_CHANNELS } from '../../src/bus/channels.ts';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { createAccount, setAccountPassword } from '../../src/store/accounts-repository.ts';
 import { putProjectRole } from '../../src/store/project-roles-repository.ts';
 import { createProject, type ProjectRecord } from '../../src/store/projects-repository.ts';
-import { connectTestRedis, deferred, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { connectTestRedis, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { listenForCatalogueWrite } from '../helpers/catalogue-writes.ts';
 import { webClient, type WebClient } from '../dashboard/web-client.ts';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
 import { connect, RELAXED_LIMITS, type TestClient } from '../mcp/mcp-clients.ts';
@@ -31,23 +31,7 @@ describe.skipIf(TEST_REDIS_URL === undefined || TEST_DATABASE_URL === undefined)
     { type: 'page', match: 'begins_with', value: '/cart' },
   ];
 
-  /** Resolves once instance `rt` heard a catalogue write of `table` announced after this call (earlier ones drained). */
-  async function listen(rt: TestRuntime, table: string): Promise<{ heard: Promise<void> }> {
-    const marker = `marker-${randomBytes(4).toString('hex')}`;
-    const drained = deferred();
-    const heard = deferred();
-    let draining = true;
-    const unsubscribe = await rt.shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, (message) => {
-      const name = (message as { table?: string }).table;
-      if (name === marker) {
-        draining = false;
-        drained.resolve();
-      } else if (name === table && !draining) heard.resolve();
-    });
-    await a.shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table: marker });
-    await drained.promise;
-    return { heard: heard.promise.then(unsubscribe) };
-  }
+  const listen = (rt: TestRuntime, table: string) => listenForCatalogueWrite(rt, a, table);
 
   async function status(rt: TestRuntime, path: string, key: string): Promise<number> {
     return (await rt.request(path, { key })).status;
