@@ -118,7 +118,7 @@ function funnels(view: OverviewView): SafeHtml {
   });
   return h`<section aria-labelledby="funnels-title"><h2 id="funnels-title">Funnels</h2>${
     view.funnels.length === 0
-      ? h`<p class="muted">No funnels yet. <a href="${base}/new">Create one</a>.</p>`
+      ? h`<p class="muted">No funnels yet.${view.project.role && allows('funnel.create', view.project.role) ? h` <a href="${base}/new">Create one</a>.` : ''}</p>`
       : h`<div class="table-wrap"><table><thead><tr><th scope="col">Funnel</th><th scope="col">Entered → completed</th><th scope="col">Completion</th></tr></thead><tbody>${rows}</tbody></table></div>`
   }</section>`;
 }

@@ -6,7 +6,8 @@ import { isConfirmed } from '../account/confirm-form.ts';
 import { redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { listAccounts } from '../store/accounts-repository.ts';
-import { roleOf } from '../store/account-roles-repository.ts';
+import { installationAllows } from '../domain/access-policy.ts';
+import { installationStanding } from '../writes/authorize.ts';
 import { listOpenInvites } from '../store/invites-repository.ts';
 import { listAdminsByProject, listTeammates } from '../store/project-roles-repository.ts';
 import { getProjectByKey, listProjects } from '../store/projects-repository.ts';
@@ -30,7 +31,8 @@ export function mountTeamRoutes(app: H3, deps: DashboardDeps): void {
   const writes = writeDeps(deps);
 
   async function team(session: Session, extra: Partial<TeamView> = {}, status = 200): Promise<Response> {
-    const isOwner = (await roleOf(db, session.account.id)) === 'owner';
+    // The owner sees every account (and every project, to recover one); anyone else the people they share a project with.
+    const isOwner = installationAllows('team.view_all', await installationStanding(db, sessionActor(session)));
     const [accounts, invites, projects] = isOwner
       ? await Promise.all([listAccounts(db), listOpenInvites(db, clock()), recoveryList()])
       : [await listTeammates(db, session.account.id), [], undefined];
