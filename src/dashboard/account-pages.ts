@@ -104,7 +104,7 @@ function recoverySection(view: TeamView): SafeHtml | string {
   return h`<section aria-labelledby="recover-title"><h2 id="recover-title">Every project</h2>
 <p class="muted">As the owner you can make yourself admin of any project, for example when its admins have left.</p>
 <div class="table-wrap"><table><thead><tr><th scope="col">Project</th><th scope="col">Admins</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${view.projects.map(
-    ({ project, admins }) => h`<tr><td>${project.name} <code>${project.key}</code></td><td>${admins.length === 0 ? h`<span class="status-error">none</span>` : admins.map((a) => a.email).join(', ')}</td><td>${
+    ({ project, admins }) => h`<tr><td>${project.name}<br><code>${project.key}</code></td><td>${admins.length === 0 ? h`<span class="status-error">none</span>` : admins.map((a) => a.email).join(', ')}</td><td>${
       admins.some((a) => a.id === view.selfId)
         ? h`<span class="muted">you are admin</span>`
         : h`<form class="inline" method="post" action="/dashboard/team/recover">${csrfField(view.csrf)}<input type="hidden" name="project" value="${project.key}"><button type="submit" aria-label="Become admin of ${project.name}">Become admin</button></form>`
