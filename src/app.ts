@@ -1,4 +1,4 @@
-// The one h3 app: request ids, problem JSON for every failure (a page for a browser's form),
+// The one h3 app: request ids, problem JSON for every failure (a page for a browser's form), CORS for the API,
 // REST routes, GraphQL, MCP, the account pages and the dashboard, health; unknown paths → 404.
 import { H3, type H3EventContext } from 'h3';
 import type { AppDeps } from './app-deps.ts';
@@ -6,6 +6,7 @@ import { notFound } from './errors/app-error.ts';
 import { appErrorFromThrown } from './http/errors-to-problems.ts';
 import { runAfterEveryAnswer } from './http/every-answer.ts';
 import { requestIdFrom } from './http/request-id.ts';
+import { mountApiCors } from './http/cors.ts';
 import { formProblemPage, isBrowserFormPost } from './account/form-problem-page.ts';
 import { addResponseHeaders, applyRecordedHeaders, requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): H3 {
     },
   });
   runAfterEveryAnswer(app, (response, context) => afterAnswer(deps, response, context));
+  mountApiCors(app, deps.corsOrigins);
 
   mountHealthRoutes(app, deps);
   mountRestRoutes(app, deps, REST_ROUTES);

@@ -1,7 +1,8 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
-// Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
-// RFC 9728 challenge) → per-key rate limit → body (1 MiB, nesting limit, parsed once) → a kept answer of the same call, or the SDK.
-import { handleCors, type CorsOptions, type H3 } from 'h3';
+// Order: CORS (the API's middleware, src/http/cors.ts) → Host/Origin (DNS rebinding) → method → bearer credential
+// (API key or OAuth token, with the RFC 9728 challenge) → per-key rate limit → body (the one body reader: 1 MiB,
+// nesting limit, parsed once) → a kept answer of the same call, or the SDK.
+import type { H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
 import { clientIpOf } from '../http/client-ip.ts';
@@ -19,12 +20,8 @@ export const MCP_PATH = '/api/mcp';
 /** JSON-RPC batches (2025-03-26 clients only) are capped; each message costs one request of the key's limit. */
 export const MCP_MAX_BATCH = 10;
 
-const ALLOW_HEADERS = ['authorization', 'content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id'];
-const EXPOSE_HEADERS = ['www-authenticate', 'mcp-protocol-version', 'mcp-session-id', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'];
-
 export function mountMcp(app: H3, deps: AppDeps): void {
   const resource = new URL(MCP_PATH, deps.publicUrl);
-  const cors: CorsOptions = { origin: [...deps.corsOrigins], methods: ['POST'], allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: '600' };
   const keptLists = createKeptLists();
   let transport: McpTransport | undefined;
   let loading: Promise<McpTransport> | undefined;
@@ -32,12 +29,6 @@ export function mountMcp(app: H3, deps: AppDeps): void {
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
-    // CORS concerns browsers, which always send Origin on these requests; server-side clients (most MCP traffic) do
-    // not, and their answers then stay prepared responses instead of getting h3's per-request Headers merged in.
-    if (event.req.headers.has('origin')) {
-      const preflight = handleCors(event, cors);
-      if (preflight !== false) return preflight;
-    }
     const mcp = transport ?? (await loadTransport());
     const request = event.req;
     const denied = mcp.refuseForeign(request);
