@@ -1,8 +1,10 @@
 // The one request-body reader: every route that reads a body (forms, JSON, GraphQL, MCP, OAuth) reads it here,
-// under a byte cap. A declared Content-Length past the cap is refused before anything is read; the body itself is
-// always counted as it streams in (a declared length is not trusted) and abandoned at the first chunk past the cap,
-// so no request makes the process hold more than its cap plus one chunk. Past the cap: a 413 `payload_too_large`
-// AppError, which each facade answers in its own shape (problem JSON, OAuth JSON, JSON-RPC, an HTML page).
+// under a byte cap. A declared Content-Length past the cap is refused before anything is read. Otherwise the body
+// is counted as it streams in and abandoned at the first chunk past the cap, so no request makes the process hold
+// more than its cap plus one chunk: a declared length is believed only where Node's HTTP parser enforces it (it
+// never delivers more body than the header declares), never from a Request built in the process. Past the cap: a
+// 413 `payload_too_large` AppError, which each facade answers in its own shape (problem JSON, OAuth JSON,
+// JSON-RPC, an HTML page).
 import { AppError } from '../errors/app-error.ts';
 import { parseJsonText } from './json-nesting.ts';
 
@@ -26,10 +28,21 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`;
 }
 
+function declaredLength(request: Request): number {
+  return Number(request.headers.get('content-length') ?? Number.NaN);
+}
+
+/**
+ * A request that came over a socket through Node's HTTP parser (srvx's Node request): its body is exactly the
+ * declared Content-Length, and srvx reads it in one buffered go, about 170 µs cheaper than through a web stream.
+ */
+function parsedByNode(request: Request): boolean {
+  return (request as { runtime?: { name?: string } }).runtime?.name === 'node';
+}
+
 /** The body's bytes, at most `limitBytes` of them; throws `payload_too_large` past that. */
 export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limitBytes) throw bodyTooLarge(limitBytes);
+  if (declaredLength(request) > limitBytes) throw bodyTooLarge(limitBytes);
   const body = request.body;
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
@@ -53,7 +66,14 @@ const decoder = new TextDecoder(); // drops a leading byte order mark, replaces 
 
 /** The body as UTF-8 text, at most `limitBytes` of it; throws `payload_too_large` past that. */
 export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  const declared = declaredLength(request);
+  if (Number.isInteger(declared) && declared >= 0 && declared <= limitBytes && parsedByNode(request)) return withoutBom(await request.text());
   return decoder.decode(await readBodyBytes(request, limitBytes));
+}
+
+/** As TextDecoder reads it: a leading byte order mark is not part of the text (srvx's buffered text() keeps it). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function hasMediaType(request: Request, type: string): boolean {
