@@ -14,7 +14,7 @@ import { publicUrlOf, type Settings } from './config/settings.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { createStoredOperationPipeline } from './graphql/pipeline.ts';
 import { schema } from './graphql/schema.ts';
-import { readJsonBody } from './http/read-json-body.ts';
+import { readJsonBody } from './http/read-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
 import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
 import { watchCatalogueWrites } from './store/write-watch.ts';

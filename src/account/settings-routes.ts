@@ -3,7 +3,7 @@
 // (never stored, never redirected through a URL), so it is shown exactly once.
 import type { H3 } from 'h3';
 import { isAppError } from '../errors/app-error.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
 import { listFunnelsForProjects } from '../store/funnels-repository.ts';
 import { listProjectsForAccount } from '../store/projects-repository.ts';

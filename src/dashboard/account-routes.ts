@@ -4,7 +4,7 @@
 import type { H3 } from 'h3';
 import { h, redirectResponse } from '../account/html.ts';
 import { invalidParameter, isAppError } from '../errors/app-error.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { createAccount, listAccounts, type NewAccount } from '../store/accounts-repository.ts';
 import { claimOwnership, countAccounts, roleOf } from '../store/account-roles-repository.ts';
 import { claimInvite, createInvite, deleteInvite, findOpenInvite, listOpenInvites } from '../store/invites-repository.ts';
@@ -28,9 +28,12 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
   type Insert = (input: NewAccount) => Promise<{ id: string } | Response>;
   const plainInsert: Insert = (input) => createAccount(db, input);
 
-  /** Validates the pre-session form, creates the account and signs it in; `before` may refuse (returns a page). */
-  async function create(request: Request, view: Omit<NewAccountForm, 'csrf'>, before: () => Promise<Response | undefined>, insert: Insert = plainInsert) {
-    const fields = await readFormBody(request);
+  /**
+   * Validates the pre-session form, creates the account and signs it in; `before` may refuse (returns a page).
+   * `read` is the form when the route read it already (the body is read once, under its cap).
+   */
+  async function create(request: Request, view: Omit<NewAccountForm, 'csrf'>, before: () => Promise<Response | undefined>, insert: Insert = plainInsert, read?: URLSearchParams) {
+    const fields = read ?? (await readFormBody(request));
     if (!fields || !sessions.sameOrigin(request) || !sessions.checkSignInToken(request, fields.get('csrf'))) {
       return form(request, { ...view, error: 'The form expired or came from another site. Please try again.' }, 403);
     }
@@ -92,16 +95,18 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
   app.post('/join', async (event) => {
     if (deps.signup === 'closed') return closedPage();
     const request = event.req;
-    const token = (await request.clone().formData().catch(() => undefined))?.get('token')?.toString() ?? '';
+    // The invitation is in the form, so the form is read first: under its cap, never more.
+    const fields = await readFormBody(request);
+    const token = fields?.get('token') ?? '';
     const invite = await findOpenInvite(db, token, clock());
     if (!invite) return deadInvite();
     // Claim and account in one transaction: a rejected password does not burn the link, two tabs make one account.
-    return create(request, joinView(token, invite.email), async () => undefined, (input) =>
+    const insert: Insert = (input) =>
       db.transaction().execute(async (trx) => {
         if (!(await claimInvite(trx, token, clock()))) throw invalidParameter('token', 'This invitation link was used a moment ago; ask for a new one.');
         return createAccount(trx, input);
-      }),
-    );
+      });
+    return create(request, joinView(token, invite.email), async () => undefined, insert, fields);
   });
 
   const SIGNUP = { action: '/signup', heading: 'Create your Siteline account', intro: 'Create an account; projects are shared with you by their owners, or you create your own.', button: 'Create account' };

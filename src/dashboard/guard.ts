@@ -5,7 +5,7 @@ import { h } from '../account/html.ts';
 import { redirectResponse } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import type { Principal } from '../auth/principal.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { getProjectByKey, accountMaySeeProject, type ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { problemPage } from './layout.ts';

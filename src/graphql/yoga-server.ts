@@ -4,6 +4,7 @@ import { getOperationAST, GraphQLError } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
+import { documentNestingPlugin } from './document-nesting.ts';
 import { isMaskedUnexpected, limitPlugins, maskGraphqlError } from './pipeline.ts';
 import { PORTFOLIO_QUERY } from './portfolio-query.ts';
 
@@ -27,7 +28,7 @@ export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, grap
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId),
     cors: false,
-    plugins: [...limitPlugins(), readOnlyPlugin()],
+    plugins: [documentNestingPlugin(), ...limitPlugins(), readOnlyPlugin()],
     maskedErrors: {
       maskError(error, message) {
         const masked = maskGraphqlError(error, message);
