@@ -5,6 +5,7 @@
 // 2026-11-26), kept at the same distance from today so that "a year ago" is before engine2's ~6 months of history
 // and inside engine1's 16 months on every run (the sandbox's data and its JWT checks follow the real clock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAgo, unavailable, type Warning } from '../helpers/comparison-warnings.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 import { connect } from '../mcp/mcp-clients.ts';
 
@@ -22,12 +23,9 @@ const read = (path: string) => {
 };
 const SLOW = 300_000;
 
-type Warning = { code: string; message: string };
 type Compared = { value: number; previous: number | null; delta: number | null; deltaPct: number | null };
 type Driver = { dimension: string; value: string; previous: number | null; significant: boolean };
-const unavailable = (body: { meta: { warnings: Warning[] } }) => body.meta.warnings.filter((w) => w.code === 'comparison_unavailable');
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const PERIOD = `custom_${daysAgo(39)}_${daysAgo(12)}`;
 const CHANGES = `/api/v1/metrics/acme-shop/insights/changes?metric=clicks&period=${PERIOD}&compare=year&sp=all`;
 const SUMMARY = `/api/v1/metrics/acme-shop/search/summary?period=${PERIOD}&compare=year&sp=all`;

@@ -3,6 +3,7 @@
 // does not reach is never 0. It is left out like for like, or not compared at all, and a comparison_unavailable
 // warning names the provider and its first day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAgo, unavailable } from '../helpers/comparison-warnings.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 
 let rt: SandboxRuntime;
@@ -11,9 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => rt.dispose());
 
-type Warning = { code: string; message: string };
-const unavailable = (body: { meta: { warnings: Warning[] } }) => body.meta.warnings.filter((w) => w.code === 'comparison_unavailable');
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const SLOW = 300_000;
 
 describe('explain_change on an analytics metric before the property has data', () => {
