@@ -77,13 +77,15 @@ export async function searchChangeSegments(ctx: ReportDeps, scope: ReportScope, 
   const comparable: Parts = new Map([...engines.current].filter(([engine]) => engines.previous.has(engine)));
   if (comparable.size > 1) dimensions.push({ dimension: 'engine', segments: toSegments(comparable, engines.previous, additive) });
   const none = comparable.size === 0;
+  const counted = none ? engines.current : comparable;
   return {
-    total: { current: sum(none ? engines.current : comparable, empty), previous: none ? null : sum(engines.previous, empty) },
+    total: { current: sum(counted, empty), previous: none ? null : sum(engines.previous, empty) },
     dimensions,
     inside: async () => [],
     results,
     warnings,
-    sources: sourcesUsed({ ...(r1 ? { engine1: true } : {}), ...(r2 ? { engine2: true } : {}) }),
+    // The engines whose numbers the change is made of (one left out like for like is named in a warning instead).
+    sources: sourcesUsed(Object.fromEntries(counted)),
     sp: choice,
     ...(dataThrough ? { dataThrough } : {}),
   };
