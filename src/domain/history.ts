@@ -45,6 +45,8 @@ export function coversRange(history: History, range: DateRange): boolean {
   return history.firstDay !== undefined && history.firstDay <= range.start;
 }
 
+const NULL_NOT_ZERO = 'its comparison is null, not 0';
+
 export interface CoverageWarning {
   readonly code: 'comparison_unavailable';
   readonly message: string;
@@ -55,8 +57,6 @@ export function comparisonUnavailable(history: History, range: DateRange, conseq
   const since = history.firstDay === undefined ? 'has no data yet' : `has data from ${history.firstDay} on`;
   return { code: 'comparison_unavailable', message: `${history.provider} ${since}, so the comparison range ${range.start} – ${range.end} is not covered: ${consequence}.` };
 }
-
-const NULL_NOT_ZERO = 'its comparison is null, not 0';
 
 /**
  * How a figure that combines several providers is compared when one of them does not reach the range:
