@@ -11,12 +11,13 @@ import { lineChart, type ChartPoint } from './svg-chart.ts';
 
 export interface Compared {
   value: number;
-  previous?: number;
+  previous?: number | null;
   deltaPct?: number | null;
 }
 export interface Meta {
   cache: string;
   fetchedAt: string;
+  warnings?: { code: string; message: string }[];
 }
 export interface SummaryBody {
   period: { start: string; end: string; name: string };
@@ -79,6 +80,12 @@ function statusSection(view: OverviewView): SafeHtml {
 function headline(view: OverviewView): SafeHtml {
   if (!view.summary.ok) return failure(view.summary);
   const metrics = view.summary.body.metrics;
+  // The API's own coverage decision: a range the property's history does not reach is shown as such, never as 0.
+  const uncovered = (view.summary.body.meta.warnings ?? []).filter((w) => w.code === 'comparison_unavailable');
+  return h`${cards(metrics, uncovered)}${uncovered.map((w) => h`<p class="hint" data-warning="comparison_unavailable">${w.message}</p>`)}`;
+}
+
+function cards(metrics: SummaryBody['metrics'], uncovered: readonly { message: string }[]): SafeHtml {
   return h`<div class="cards">${HEADLINES.map(([name, label, kind]) => {
     const raw = metrics[name];
     if (raw === undefined) return '';
@@ -86,7 +93,7 @@ function headline(view: OverviewView): SafeHtml {
     const pct = m.deltaPct;
     const change =
       pct === undefined || pct === null
-        ? h`<span class="muted">no comparison</span>`
+        ? h`<span class="muted">${m.previous === null && uncovered.length > 0 ? 'no earlier data' : 'no comparison'}</span>`
         : h`<span class="${pct >= 0 ? 'up' : 'down'}">${pct >= 0 ? '▲' : '▼'} ${Math.abs(pct * 100).toFixed(1)}%</span> <span class="visually-hidden">${pct >= 0 ? 'up' : 'down'} versus the previous period</span>`;
     return h`<div class="card"><div class="label">${label}</div><div class="value" data-metric="${name}" data-raw="${String(m.value)}">${formatValue(m.value, kind)}</div><div>${change}</div></div>`;
   })}</div>`;

@@ -88,7 +88,8 @@ export function toSegments(current: ReadonlyMap<string, { num: number; den: numb
 
 /** What a change explanation is computed from, whichever provider the metric comes from. */
 export interface ChangeInputs {
-  total: { current: { num: number; den: number }; previous: { num: number; den: number } };
+  /** previous is null when no provider's history covers the comparison range: the change cannot be split. */
+  total: { current: { num: number; den: number }; previous: { num: number; den: number } | null };
   dimensions: DimensionSegments[];
   /** The other dimensions inside one segment, for the echo test. */
   inside(reference: { dimension: string; value: string }): Promise<DimensionSegments[]>;

@@ -3,6 +3,7 @@
 import { addDays, formatYmd, isoWeekStart, maxDate, type DateRange } from '../domain/calendar.ts';
 import { requireAvailableName, DEFAULT_TIMESERIES_METRIC } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
+import { withComparisonRange } from '../domain/comparison-request.ts';
 import { hourKeysForLocalHour } from '../domain/hours.ts';
 import { bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -11,7 +12,7 @@ import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
-import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
+import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toAnalyticsRequest } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage, requestableRange } from './comparison-history.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
@@ -48,12 +49,12 @@ export async function siteTimeseries(ctx: ReportDeps, args: TimeseriesArgs): Pro
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const dimension = BUCKET_DIMENSION[interval];
+  const totalRequest = withComparisonRange({ range: scope.period, dimensions: [], metrics: [metric] }, requestableRange(scope.previous));
   const [series, totals, coverage] = await Promise.all([
-    ctx.loaders.analytics.report(source, { dateRanges, dimensions: toDimensions([dimension]), metrics: toMetrics([metric]), limit: '100000', keepEmptyRows: true }, policy, scope.force),
+    ctx.loaders.analytics.report(source, toAnalyticsRequest({ ...totalRequest, dimensions: [dimension], limit: 100_000 }, { keepEmptyRows: true }), policy, scope.force),
     // Totals come from the provider: users and rates do not add up across buckets.
-    ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics([metric]) }, policy, scope.force),
+    ctx.loaders.analytics.report(source, toAnalyticsRequest(totalRequest), policy, scope.force),
     analyticsCoverage(ctx, source, scope, policy),
   ]);
 

@@ -147,20 +147,23 @@ export function expectedCtr(curve: readonly CurvePoint[], position: number): num
   return curve[Math.min(curve.length, Math.max(1, Math.round(position))) - 1]?.ctr ?? 0;
 }
 
-export function findOpportunities(current: readonly SearchInputRow[], previous: readonly SearchInputRow[], curve: readonly CurvePoint[], options: OpportunityOptions): Opportunity[] {
+/**
+ * `previous` undefined: no range before can be compared (the provider's history does not reach it), so nothing is
+ * called losing, lost or emerging — an unknown range is not a range without clicks.
+ */
+export function findOpportunities(current: readonly SearchInputRow[], previous: readonly SearchInputRow[] | undefined, curve: readonly CurvePoint[], options: OpportunityOptions): Opportunity[] {
   const keep = (row: SearchInputRow) => options.brand === 'all' || isBrandQuery(row.query, options.brandTerms) === (options.brand === 'brand');
   const now = byQuery(current.filter(keep));
-  const before = byQuery(previous.filter(keep));
+  const before = previous === undefined ? undefined : byQuery(previous.filter(keep));
   const brandOf = (query: string) => isBrandQuery(query, options.brandTerms);
   const top = (list: Opportunity[]) => list.sort((a, b) => b.clicksAtStake - a.clicksAtStake).slice(0, options.perKind);
+  const compared = before === undefined ? [] : [...top(losingQueries(now, before, brandOf)), ...top(losingPages(now, before)), ...top(lostQueries(now, before, brandOf))];
   return [
     ...top(lowCtr(now, curve, brandOf)),
-    ...top(losingQueries(now, before, brandOf)),
-    ...top(losingPages(now, before)),
-    ...top(lostQueries(now, before, brandOf)),
+    ...compared,
     ...cannibalisation(now, before, curve, brandOf)
       // New competition first, the biggest queries first (a planted or real split of a big query matters most).
-      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
+      .sort((a, b) => Number(b.emerging ?? false) - Number(a.emerging ?? false) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
       .slice(0, options.perKind),
   ];
 }
@@ -256,7 +259,7 @@ function competingPages(q: QueryFigures): [string, { clicks: number; impressions
 }
 
 /** Emerging competition (a page that was not competing before) comes first: that is what changed. */
-function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
+function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, QueryFigures> | undefined, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const q of now.values()) {
     const competing = competingPages(q);
@@ -265,8 +268,8 @@ function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, Que
     const best = Math.min(...competing.map(([, f]) => positionOf(f) ?? Infinity));
     if (best > CANNIBALISATION_MAX_POSITION) continue;
     // Emerging: a competing page that had less than half its current impressions for the query before.
-    const earlier = before.get(q.query);
-    const emerging = competing.some(([page, f]) => (earlier?.pages.get(page)?.impressions ?? 0) < EMERGING_GROWTH * f.impressions);
+    const earlier = before?.get(q.query);
+    const emerging = before === undefined ? undefined : competing.some(([page, f]) => (earlier?.pages.get(page)?.impressions ?? 0) < EMERGING_GROWTH * f.impressions);
     const expected = expectedCtr(curve, best);
     out.push({
       kind: 'cannibalisation',
@@ -275,7 +278,7 @@ function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, Que
       pages: competing.map(([page]) => page),
       ...figures(q),
       expectedCtr: expected,
-      emerging,
+      ...(emerging === undefined ? {} : { emerging }),
       clicksAtStake: Math.max(0, Math.round(q.impressions * expected - q.clicks)),
     });
   }
