@@ -11,6 +11,7 @@ import type { Principal } from './auth/principal.ts';
 import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
 import { publicUrlOf, type Settings } from './config/settings.ts';
+import { siteOriginsOf } from './config/site-origins.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { createStoredOperationPipeline } from './graphql/pipeline.ts';
 import { schema } from './graphql/schema.ts';
@@ -89,7 +90,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const responseCache = createResponseCache({ now: () => clock().getTime() });
     announceWrite = (table) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table });
     await wireCacheInvalidation(responseCache, shared);
-    const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
+    const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), siteOrigins: siteOriginsOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
     const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
 
     const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;

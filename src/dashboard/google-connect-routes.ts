@@ -24,7 +24,8 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
   const { db, sessions, clock } = deps.web;
   const secure = sessions.secure;
   const guard = createGuard(deps);
-  const redirectUri = `${deps.publicUrl}${CALLBACK}`;
+  // Back to the host the browser is on (its session cookie lives there): localhost or 127.0.0.1 in the demo.
+  const redirectUriOf = (request: Request) => `${sessions.originOf(request)}${CALLBACK}`;
   const sourcesUrl = (project: { key: string }) => `/dashboard/p/${encodeURIComponent(project.key)}/sources`;
 
   const failed = (session: Session, title: string, message: string, next: SafeHtml, status = 400) => problemPage({ title, message, next, status, session, secure });
@@ -42,7 +43,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     const { project } = post;
     if (!deps.google) return notConfigured(post.session);
     const state = newSecret();
-    const started = await deps.google.flow.start({ state, redirectUri, loginHint: post.session.account.email });
+    const started = await deps.google.flow.start({ state, redirectUri: redirectUriOf(event.req), loginHint: post.session.account.email });
     await startFlow(db, deps.box, { state, accountId: post.session.account.id, projectId: project.id, sessionDigest: post.session.digest, verifier: started.verifier, now: clock() });
     return redirectResponse(started.url);
   });
@@ -66,7 +67,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     }
     let tokens: GoogleTokens;
     try {
-      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri });
+      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri: redirectUriOf(event.req) });
     } catch (thrown) {
       await deleteFlow(db, flow.id);
       return failed(session, 'Google was not connected', `Exchanging Google’s answer failed (${googleErrorCode(thrown) ?? 'no answer'}). Nothing was saved.`, back, 502);
