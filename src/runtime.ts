@@ -31,6 +31,7 @@ import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
 import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
 import { retireDemo } from './demo/retire-demo.ts';
+import { readRetiredSandboxCredentials } from './demo/sandbox-credentials.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
 import type { KeyLimitOverride } from './limits/create-limits.ts';
 import type { Decided } from './limits/limiter.ts';
@@ -97,10 +98,11 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
     if (demo) closers.push(() => demo.close());
     if (!demo && settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo) await retireDemo({ db: store.db, apiKeys, dataDir: settings.DATA_DIR, logger });
-    // Routing follows the credential, not the mode: the sandbox's own credentials go to the sandbox, every other
-    // credential to the real providers (overrides.endpoints stands in for them in tests).
+    // Routing follows who issued the credential, not the mode: what the sandbox issued goes to the sandbox (or, when
+    // it is off, nowhere), every other credential to the real providers (overrides.endpoints stands in for them in tests).
     const endpoints = overrides.endpoints ?? PRODUCTION_ENDPOINTS;
-    const sandbox = demo ? { endpoints: demo.endpoints, credentials: demo.credentials } : undefined;
+    const retired = !demo && settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo ? await readRetiredSandboxCredentials(settings.DATA_DIR) : undefined;
+    const sandbox = demo ? { endpoints: demo.endpoints, credentials: demo.credentials } : retired && { credentials: retired };
     const providers = createProviderClients({ endpoints, sandbox, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
