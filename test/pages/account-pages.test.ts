@@ -167,7 +167,7 @@ describe('settings page', () => {
     const html = await (await fx.rt.request('/account', { headers: { cookie } })).text();
     expect(html).toContain('<code>shop</code>');
     expect(html).toContain('<code>blog</code>');
-    expect(html).toMatch(/class="status-ok">connected<\/span><br><span class="muted">123456/);
+    expect(html).toMatch(/class="status-pending">connected, not read yet<\/span><br><span class="muted">123456/);
     expect(html).toContain('Bing rejected the API key');
     expect(html).toMatch(/class="status-not_connected">not connected/);
     expect(html).toContain('Checkout &lt;flow&gt;');
