@@ -30,7 +30,7 @@ export interface OverviewView {
   googleConfigured: boolean;
   now: Date;
   summary: Read<SummaryBody>;
-  search: Read<{ totals: Record<string, Compared> }>;
+  search: Read<{ totals: Record<string, Compared | null> }>;
   sessions: Read<{ points: { date: string; value: number }[]; meta: Meta }>;
   clicks: Read<{ points: { date: string; clicks: number }[]; meta: Meta }>;
   pages: Read<{ rows: { pagePath: string; activeUsers: number; sessions: number }[]; meta: Meta }>;
@@ -88,10 +88,12 @@ const SEARCH_HEADLINES: [string, string, 'count' | 'fraction' | 'position'][] = 
 ];
 
 /** Cards for a summary's numbers; `attribute` names the figure for tests and scripts (`data-metric`, `data-search-metric`). */
-function cards(metrics: Record<string, number | Compared>, headlines: [string, string, Kind][], attribute: string): SafeHtml {
+function cards(metrics: Record<string, number | Compared | null>, headlines: [string, string, Kind][], attribute: string): SafeHtml {
   return h`<div class="cards">${headlines.map(([name, label, kind]) => {
     const figure = metrics[name];
     if (figure === undefined) return '';
+    // A figure without data (no search source answered, no impressions for a position) is shown as such.
+    if (figure === null || (typeof figure !== 'number' && typeof figure.value !== 'number')) return h`<div class="card"><div class="label">${label}</div><div class="value">—</div><div class="muted">no data</div></div>`;
     const m: Compared = typeof figure === 'number' ? { value: figure } : figure;
     const pct = m.deltaPct;
     const change =

@@ -4,7 +4,7 @@
 // At localhost the consent flow comes back to localhost, where the browser's session is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL } from '../../src/demo/seed-demo.ts';
-import { listSources } from '../../src/store/data-sources-repository.ts';
+import { listSources, readSourceCredential } from '../../src/store/data-sources-repository.ts';
 import { getProjectByKey } from '../../src/store/projects-repository.ts';
 import { connectBingThroughDashboard, connectGoogleThroughDashboard, createProjectThroughDashboard, signedInClient } from '../helpers/dashboard-owner.ts';
 import { serveDemo, type DemoServer } from '../helpers/demo-server.ts';
@@ -78,5 +78,15 @@ describe('connecting in the demo dashboard', () => {
     expect(answer.html).toContain('sandbox-credentials/bing-api-key.txt');
     expect(demo.real.calls.slice(before).every((url) => url.startsWith('https://ssl.bing.com/'))).toBe(true);
     expect(await statuses('wrong-key')).toEqual({});
+  });
+
+  it('Google access revoked by the user: the overview still answers, showing the error and what is left', async () => {
+    const project = (await getProjectByKey(demo.rt.store.db, 'by-hand'))!;
+    const { refresh_token: token } = JSON.parse((await readSourceCredential(demo.rt.store.db, demo.rt.box, project.id, 'analytics'))!.secret) as { refresh_token: string };
+    expect((await fetch(`${demo.rt.demo!.sandboxUrl}/revoke?token=${encodeURIComponent(token)}`, { method: 'POST' })).status).toBe(200);
+    const page = await client.get('/dashboard/p/by-hand?force=1');
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/Google Analytics 4<\/strong>: <span class="status-error">Error/);
+    expect(page.html).toContain('data-search-metric="clicks"');
   });
 });
