@@ -96,7 +96,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
 
     const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;
     const retiring = settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo;
-    const demoSandbox = useSandbox ? await startDemoSandbox({ settings }) : undefined;
+    const demoSandbox = useSandbox ? await startDemoSandbox({ settings, clock }) : undefined;
     if (demoSandbox) closers.push(() => demoSandbox.close());
     if (retiring) await retireDemo({ db: store.db, apiKeys, dataDir: settings.DATA_DIR, logger });
     // Routing follows who issued the credential, not the mode: what the sandbox issued goes to the sandbox (or, when

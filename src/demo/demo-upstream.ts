@@ -30,12 +30,13 @@ export interface DemoUpstream extends DemoSandbox {
   seeded: SeededDemo;
 }
 
-export async function startDemoSandbox(input: { settings: Settings }): Promise<DemoSandbox> {
+/** `clock`: the app's, so the in-process sandbox's days and data agree with the app's (a test may fix it). */
+export async function startDemoSandbox(input: { settings: Settings; clock: () => Date }): Promise<DemoSandbox> {
   const { settings } = input;
   const credentialsDir = join(settings.DATA_DIR, 'sandbox-credentials');
   const upstream = settings.SANDBOX_URL
     ? { url: settings.SANDBOX_URL.replace(/\/+$/, ''), close: async () => undefined }
-    : await startInProcessSandbox(credentialsDir, settings.SANDBOX_PORT);
+    : await startInProcessSandbox(credentialsDir, settings.SANDBOX_PORT, input.clock);
   try {
     const credentials = await readSandboxCredentials(credentialsDir, settings.SANDBOX_URL ? 30_000 : 0);
     const sites = await readSites(credentialsDir);
@@ -64,10 +65,10 @@ export async function seedDemoSandbox(sandbox: DemoSandbox, input: SeedDemoSandb
   return { ...sandbox, seeded };
 }
 
-async function startInProcessSandbox(credentialsDir: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
+async function startInProcessSandbox(credentialsDir: string, port: number, now: () => Date): Promise<{ url: string; close(): Promise<void> }> {
   // Loaded lazily: production starts never import the emulators.
   const { createSandbox } = await import('../sandbox/sandbox.ts');
-  const sandbox = await createSandbox({ credentialsDir });
+  const sandbox = await createSandbox({ credentialsDir, now });
   try {
     const listener = await sandbox.listen({ port, host: '127.0.0.1' });
     return { url: listener.url.replace(/\/+$/, ''), close: () => listener.close() };

@@ -36,12 +36,21 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
+/**
+ * The app and its sandbox see one fixed instant (a few minutes ahead of the wall clock, so the sandbox still accepts
+ * the service account's token grants made at wall-clock time): the demo data moves at day boundaries and at noon
+ * Pacific, and a test comparing two reads taken seconds apart must not straddle one.
+ */
+const CLOCK_LEAD_MS = 10 * 60_000;
+
 /** `listen: false` builds the same runtime without a port (in-process `rt.app.request()` only). */
 export async function serveDemo(options: { listen?: boolean } = {}): Promise<DemoServer> {
   const port = await freePort();
   const real = offlineRealProviders();
+  const instant = new Date(Date.now() + CLOCK_LEAD_MS);
   const rt = await createTestRuntime({
     skipDemo: false,
+    clock: () => instant,
     endpoints: real.endpoints,
     providerResilience: { backoffInitialMs: 1, backoffMaxMs: 5 },
     env: { SITELINE_SANDBOX: 'auto', SANDBOX_PORT: '0', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: '' },

@@ -106,6 +106,7 @@ describe.skipIf(!hasChromium)('the demo owner path in Chromium', () => {
 
   it('creates a project, connects Google and Bing through the sandbox, and reads the API’s and acme-shop’s numbers', async () => {
     const origin = demo.origins.localhost;
+    await signIn(origin);
     const page = await open(origin, '/dashboard');
     await page.getByRole('link', { name: 'Create a project' }).click();
     await page.getByLabel('Name').fill('Acme Shop, connected by hand');
