@@ -47,7 +47,7 @@ export const MetricValueSchema = z.union([z.number(), ComparedSchema]);
 
 const DataSourceSchema = z.looseObject({
   connected: z.boolean(),
-  status: z.string().describe('ok, error or not_connected: the last upstream outcome.'),
+  status: z.string().describe('ok, error, pending (connected, no call with its credential has succeeded yet) or not_connected: the last upstream outcome.'),
   message: z.string().optional(),
   displayName: z.string(),
   propertyId: z.string().optional(),

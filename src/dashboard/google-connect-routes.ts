@@ -1,13 +1,15 @@
 // "Connect Google": POST starts Google's web-server flow for a project (state bound to this browser session,
 // PKCE verifier kept sealed server-side), the callback exchanges the code, and the picker stores the refresh
-// token with the chosen GA4 property and Search Console site in one transaction. Cancel, a foreign or stale
-// state, and a failed exchange end on a page that says so; nothing reaches the project before the picker.
+// token with the chosen GA4 property and Search Console site in one transaction, each with what one call with that
+// token found (OK only when it succeeded). Cancel, a foreign or stale state, and a failed exchange end on a page
+// that says so; nothing reaches the project before the picker.
 import type { H3 } from 'h3';
 import { newSecret } from '../auth/oauth/secrets.ts';
 import { h, redirectResponse, type SafeHtml } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { googleErrorCode, type GoogleTokens } from '../providers/google-web/google-web-flow.ts';
-import { connectSource, disconnectSource, readSourceCredential } from '../store/data-sources-repository.ts';
+import { probeConnection, storeConnection } from '../connections/connect-data-source.ts';
+import { disconnectSource, readSourceCredential } from '../store/data-sources-repository.ts';
 import { deleteFlow, findFlow, findFlowByState, saveFlowTokens, startFlow, type ConnectFlow } from '../store/google-connect-flows-repository.ts';
 import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
@@ -24,7 +26,8 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
   const { db, sessions, clock } = deps.web;
   const secure = sessions.secure;
   const guard = createGuard(deps);
-  const redirectUri = `${deps.publicUrl}${CALLBACK}`;
+  // Back to the host the browser is on (its session cookie lives there): localhost or 127.0.0.1 in the demo.
+  const redirectUriOf = (request: Request) => `${sessions.originOf(request)}${CALLBACK}`;
   const sourcesUrl = (project: { key: string }) => `/dashboard/p/${encodeURIComponent(project.key)}/sources`;
 
   const failed = (session: Session, title: string, message: string, next: SafeHtml, status = 400) => problemPage({ title, message, next, status, session, secure });
@@ -42,7 +45,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     const { project } = post;
     if (!deps.google) return notConfigured(post.session);
     const state = newSecret();
-    const started = await deps.google.flow.start({ state, redirectUri, loginHint: post.session.account.email });
+    const started = await deps.google.flow.start({ state, redirectUri: redirectUriOf(event.req), loginHint: post.session.account.email });
     await startFlow(db, deps.box, { state, accountId: post.session.account.id, projectId: project.id, sessionDigest: post.session.digest, verifier: started.verifier, now: clock() });
     return redirectResponse(started.url);
   });
@@ -66,7 +69,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     }
     let tokens: GoogleTokens;
     try {
-      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri });
+      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri: redirectUriOf(event.req) });
     } catch (thrown) {
       await deleteFlow(db, flow.id);
       return failed(session, 'Google was not connected', `Exchanging Google’s answer failed (${googleErrorCode(thrown) ?? 'no answer'}). Nothing was saved.`, back, 502);
@@ -148,14 +151,19 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
     }
     const secret = JSON.stringify({ client_id: deps.google.clientId, client_secret: deps.google.clientSecret, refresh_token: tokens.refreshToken });
     const credential = { kind: 'oauth_refresh_token' as const, secret };
+    // One call per source with the stored credential, as the provider clients will make it: OK only once one worked.
+    const probed = await Promise.all([
+      probeConnection(deps.providers, 'analytics', { propertyId, credential, check: true }),
+      ...(siteUrl ? [probeConnection(deps.providers, 'engine1', { siteUrl, credential, check: true })] : []),
+    ]);
     const now = clock();
     await db.transaction().execute(async (trx) => {
-      await connectSource(trx, deps.box, project.id, 'analytics', { propertyId, credential, now });
-      if (siteUrl) await connectSource(trx, deps.box, project.id, 'engine1', { siteUrl, credential, now });
-      else await disconnectSource(trx, project.id, 'engine1');
+      for (const connection of probed) await storeConnection(trx, deps.box, project, connection, now);
+      if (!siteUrl) await disconnectSource(trx, project.id, 'engine1');
       await trx.deleteFrom('google_connect_flows').where('id', '=', flow.id).execute();
     });
-    return redirectResponse(`${sourcesUrl(project)}?done=google`);
+    const unread = probed.some((connection) => connection.check?.ok === false);
+    return redirectResponse(`${sourcesUrl(project)}?done=${unread ? 'google-unread' : 'google'}`);
   });
 
   app.post('/dashboard/p/:key/disconnect/google', async (event) => {
