@@ -109,7 +109,9 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
   const nKeys = baseKeys.length;
   const zero: number[] = baseKeys.map(() => 0);
 
-  apportionCells(table, cells, plan, cells.length > 1 ? 0.15 : 0, (t, values) => {
+  // Jitter is seeded per time cell, so a day's rows are the same however many days were asked; cells without a
+  // time dimension have no jitter key.
+  apportionCells(table, cells, plan, 0.15, (t, values) => {
     const columns = baseKeys.map((k) => values[k]!);
     for (let c = 0; c < table.size; c++) {
       if (!query.keepEmptyRows) {

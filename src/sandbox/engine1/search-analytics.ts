@@ -169,7 +169,9 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
     { key: 'posSum', mode: 'product', parent: 'impressions', attrs: ['pos'] },
   ];
   const rows = new Map<string, { keys: string[]; clicks: number; impressions: number; posSum: number }>();
-  apportionCells(table, cells, plan, cells.length > 1 ? 0.2 : 0, (t, v) => {
+  // Jitter is seeded per day (or hour), so a day's row is the same however many days were asked; the one cell of a
+  // request without date or hour has no jitter key.
+  apportionCells(table, cells, plan, 0.2, (t, v) => {
     const imp = v.impressions!, clk = v.clicks!, pos = v.posSum!;
     for (let c = 0; c < table.size; c++) {
       if (!pass[c] || imp[c] === 0) continue;
