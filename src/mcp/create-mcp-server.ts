@@ -8,8 +8,9 @@ import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
 import { cachedAnswerOf, responseCacheKey, textOf } from '../rest/response-cache.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf, type McpCaller } from './mcp-caller.ts';
-import { registerPrompts } from './prompts.ts';
-import { registerResources } from './resources.ts';
+import { registerCompletions } from './completions.ts';
+import { PROMPT_ARGUMENTS, registerPrompts } from './prompts.ts';
+import { registerResources, TEMPLATE_VARIABLES } from './resources.ts';
 import { CREATE_FUNNEL_TOOL, CreateFunnelInput, CreateFunnelOutput, createFunnelHandler, type FunnelState } from './tools/create-funnel-tool.ts';
 import { compileTool, toVariables, type CompiledTool } from './tools/tool-row.ts';
 import { toolError, toolResult, toolResultFromText } from './tools/tool-result.ts';
@@ -98,7 +99,7 @@ export function createMcpServer(services: McpServices): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions: INSTRUCTIONS,
     // The lists never change while a process runs, and a stateless endpoint could not send the notifications anyway.
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
     requestState: { verify: services.requestStateVerify },
     cacheHints: { 'tools/list': { ttlMs: 3_600_000 }, 'prompts/list': { ttlMs: 3_600_000 }, 'resources/templates/list': { ttlMs: 3_600_000 } },
   });
@@ -124,5 +125,6 @@ export function createMcpServer(services: McpServices): McpServer {
   registerResources(server, services.app, services.withMetadata);
   registerViews(server, services.views);
   registerPrompts(server);
+  registerCompletions(server, services.app, { prompts: PROMPT_ARGUMENTS, templates: services.withMetadata ? TEMPLATE_VARIABLES : {} });
   return server;
 }
