@@ -59,6 +59,7 @@ th[aria-sort="ascending"] .sort::after { content: " ▲"; }
 th[aria-sort="descending"] .sort::after { content: " ▼"; }
 .bar { display: inline-flex; width: 5.5rem; height: 0.55rem; background: var(--color-background-secondary); border-radius: 2px; vertical-align: middle; margin-inline-end: 6px; overflow: hidden; }
 .bar-fill { display: block; height: 100%; }
+.bar + .value { display: inline-block; min-width: 7ch; }
 .bar-fill.current, .bar-fill.engine1 { background: var(--chart-engine1); }
 .bar-fill.engine2 { background: var(--chart-engine2); }
 .bar-fill.stake { background: var(--chart-down); }

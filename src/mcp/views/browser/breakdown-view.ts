@@ -88,7 +88,7 @@ export function breakdownView(kit: ViewKit): View {
         const parts = byEngine && barred ? ENGINES.filter((e) => byEngine[e]).map((e) => ({ fraction: (byEngine[e]![metric] ?? 0) / max, className: e })) : [{ fraction: (v ?? 0) / max, className: 'current' }];
         return [
           barred ? kit.tables.bar(parts) : null,
-          fmt.metric(metric, v),
+          h('span', { class: barred ? 'value' : undefined, text: fmt.metric(metric, v) }),
           typeof compared === 'object' && compared !== null && compared.deltaPct !== undefined && compared.deltaPct !== null
             ? h('span', { class: `delta ${compared.deltaPct >= 0 ? 'up' : 'down'}`, text: `${fmt.signed(compared.deltaPct, true)} vs ${fmt.metric(metric, compared.previous)}` })
             : null,

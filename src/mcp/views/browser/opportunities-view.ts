@@ -65,7 +65,7 @@ export function opportunitiesView(kit: ViewKit): View {
     const columns: Column<Opportunity>[] = [
       { key: 'subject', label: 'Query or page', value: (o) => o.query ?? o.page ?? '', cell: (o) => h('button', { class: 'link', text: o.query ?? path(o.page ?? ''), attrs: { type: 'button', title: o.query === undefined ? 'Show the queries of this page' : 'Show the pages ranking for this query' }, on: { click: () => void open(o) } }) },
       { key: 'kind', label: 'Kind', value: (o) => o.kind, text: (v, o) => `${KINDS[String(v)] ?? String(v)}${o.emerging ? ' (emerging)' : ''}` },
-      { key: 'clicksAtStake', label: 'Clicks at stake', numeric: true, value: (o) => o.clicksAtStake, cell: (o) => [kit.tables.bar([{ fraction: o.clicksAtStake / max, className: 'stake' }]), fmt.number(o.clicksAtStake)] },
+      { key: 'clicksAtStake', label: 'Clicks at stake', numeric: true, value: (o) => o.clicksAtStake, cell: (o) => [kit.tables.bar([{ fraction: o.clicksAtStake / max, className: 'stake' }]), h('span', { class: 'value', text: fmt.number(o.clicksAtStake) })] },
       { key: 'clicks', label: 'Clicks', numeric: true, value: (o) => o.clicks, text: (v, o) => `${fmt.number(v as number)}${o.previousClicks !== undefined ? ` (was ${fmt.number(o.previousClicks)})` : ''}` },
       { key: 'impressions', label: 'Impressions', numeric: true, value: (o) => o.impressions, text: (v) => fmt.number(v as number) },
       { key: 'ctr', label: 'CTR', numeric: true, value: (o) => o.ctr, text: (v, o) => `${fmt.metric('ctr', v as number | undefined)}${o.expectedCtr !== undefined ? ` (usual ${fmt.metric('ctr', o.expectedCtr)})` : ''}` },
