@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
 import { PARAMETERS } from '../contract/parameters.ts';
+import { SEARCH_METRIC_NAMES } from '../domain/catalogue.ts';
 import { withCachedJsonSchema } from './cached-schema.ts';
 
 const project = z.string().describe(PARAMETERS.project.description);
@@ -88,7 +89,7 @@ export function registerPrompts(server: McpServer): void {
         `Explain why ${metric} changed for the Siteline project "${project}" in period ${period} (compared with ${compare === 'year' ? 'a year earlier' : 'the previous period'}).\n` +
           `1. explain_change (project=${project}, metric=${metric}, period=${period}, compare=${compare}): the change and its drivers. Lead with drivers where significant=true.\n` +
           `2. find_anomalies (project=${project}, metric=${metric}, period=28days): days that broke the pattern, with their drivers.\n` +
-          `3. ${['clicks', 'impressions', 'ctr', 'position'].includes(metric) ? 'get_search_timeseries' : `get_site_timeseries (metric=${metric}, compare=${compare})`} for period ${period}: the shape of the change.\n` +
+          `3. ${(SEARCH_METRIC_NAMES as readonly string[]).includes(metric) ? 'get_search_timeseries' : `get_site_timeseries (metric=${metric}, compare=${compare})`} for period ${period}: the shape of the change.\n` +
           'Report: one headline sentence with the numbers (value, previous, deltaPct as a percent), the drivers that explain it, anomalous days, and two concrete next steps. Do not redo the arithmetic. Mention meta.warnings that affect the numbers.',
       ),
   );
