@@ -40,7 +40,7 @@ async function settled(view: HostedView): Promise<void> {
       const content = await view.frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
       const box = await view.page.locator('iframe').boundingBox();
       return Math.abs((box?.height ?? 0) - content) <= 1;
-    })
+    }, { timeout: 30_000 })
     .toBe(true);
 }
 

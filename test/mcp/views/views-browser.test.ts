@@ -9,6 +9,8 @@ import { connect, RELAXED_LIMITS, type TestClient } from '../mcp-clients.ts';
 import { checkView, cells, type ViewCheck } from './view-checks.ts';
 import { openView, type HostedView, type Tool } from './view-host.ts';
 
+/** Tool calls go through the app and the sandbox: on a busy machine an answer can take a while. */
+const WAIT = { timeout: 60_000 };
 const en = (value: number, digits = 2) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
 const pct = (fraction: number, digits = 1) => new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction);
 
@@ -71,9 +73,9 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
 
     await view.frame.getByLabel('Period').selectOption('90days');
     const args = { funnel: 'acme-shop-checkout', period: '90days' };
-    await expect.poll(() => view.calls).toEqual([{ name: 'get_funnel_results', arguments: args }]);
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_funnel_results', arguments: args }]);
     const again = (await client.callTool({ name: 'get_funnel_results', arguments: args })).structuredContent as FunnelBody;
-    await expect.poll(() => cells(view.frame, 'users')).toEqual(again.steps.map((s) => String(s.users)));
+    await expect.poll(() => cells(view.frame, 'users'), WAIT).toEqual(again.steps.map((s) => String(s.users)));
     await done(view);
   }, 180_000);
 
@@ -89,12 +91,12 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
     expect(await cells(view.frame, 'previous')).toEqual(body.points.map((p) => String(p.value.previous)));
     expect(await cells(view.frame, 'value', 'text')).toEqual(body.points.map((p) => en(p.value.value)));
     expect(await view.frame.locator('.headline').textContent()).toContain(en(body.total.value));
-    const listed = await view.frame.getByRole('list', { name: 'Anomalies' }).getByRole('listitem').allTextContents();
-    expect(listed.map((text) => text.slice(0, 10))).toEqual(anomalies.anomalies.map((a) => a.date));
+    const listed = async () => (await view.frame.getByRole('list', { name: 'Anomalies' }).getByRole('listitem').allTextContents()).map((text) => text.slice(0, 10));
+    await expect.poll(listed, WAIT).toEqual(anomalies.anomalies.map((a) => a.date));
     expect(await view.frame.locator('svg circle.marker').count()).toBe(anomalies.anomalies.length);
 
     await view.frame.getByLabel('Metric').selectOption('activeUsers');
-    await expect.poll(() => view.calls.slice(1, 3)).toEqual([
+    await expect.poll(() => view.calls.slice(1, 3), WAIT).toEqual([
       { name: 'get_site_timeseries', arguments: { ...args, metric: 'activeUsers' } },
       { name: 'find_anomalies', arguments: { project: 'northwind-journal', metric: 'activeUsers', period: args.period } },
     ]);
@@ -103,16 +105,16 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
 
   it('timeseries: a find_anomalies answer fetches its series; a search series draws the metric chosen', async () => {
     const anomalies = await openView(browser, client, tools.get('find_anomalies')!, { project: 'northwind-journal', period: 'custom_2026-05-01_2026-07-29' }, { width: 1000, theme: 'light' });
-    await expect.poll(() => anomalies.calls).toEqual([{ name: 'get_site_timeseries', arguments: { project: 'northwind-journal', period: 'custom_2026-05-01_2026-07-29', metric: 'sessions', interval: 'day' } }]);
-    await expect.poll(() => anomalies.frame.locator('svg circle.marker').count()).toBe((anomalies.result.structuredContent as { anomalies: unknown[] }).anomalies.length);
+    await expect.poll(() => anomalies.calls, WAIT).toEqual([{ name: 'get_site_timeseries', arguments: { project: 'northwind-journal', period: 'custom_2026-05-01_2026-07-29', metric: 'sessions', interval: 'day' } }]);
+    await expect.poll(() => anomalies.frame.locator('svg circle.marker').count(), WAIT).toBe((anomalies.result.structuredContent as { anomalies: unknown[] }).anomalies.length);
     await done(anomalies);
 
     const search = await openView(browser, client, tools.get('get_search_timeseries')!, { project: 'acme-shop' }, { width: 1000, theme: 'light' });
     const points = (search.result.structuredContent as { points: Record<string, number>[] }).points;
     expect(await cells(search.frame, 'value')).toEqual(points.map((p) => String(p.clicks)));
     await search.frame.getByLabel('Metric').selectOption('impressions');
-    await expect.poll(() => cells(search.frame, 'value')).toEqual(points.map((p) => String(p.impressions)));
-    expect(search.calls.map((c) => `${c.name} ${String(c.arguments.metric)}`)).toEqual(['find_anomalies clicks', 'find_anomalies impressions']);
+    await expect.poll(() => cells(search.frame, 'value'), WAIT).toEqual(points.map((p) => String(p.impressions)));
+    await expect.poll(() => search.calls.map((c) => `${c.name} ${String(c.arguments.metric)}`), WAIT).toEqual(['find_anomalies clicks', 'find_anomalies impressions']);
     await done(search);
   }, 180_000);
 
@@ -133,9 +135,9 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
 
     await view.frame.getByRole('button', { name: rows[0]!.query, exact: true }).click();
     const drilled = { project: 'acme-shop', dimension: 'page', period: '28days', limit: 10, filter: `query==${rows[0]!.query}` };
-    await expect.poll(() => view.calls).toEqual([{ name: 'get_search_breakdown', arguments: drilled }]);
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_search_breakdown', arguments: drilled }]);
     const pages = (await client.callTool({ name: 'get_search_breakdown', arguments: drilled })).structuredContent as { rows: { page: string }[] };
-    await expect.poll(() => cells(view.frame, 'page')).toEqual(pages.rows.map((r) => r.page));
+    await expect.poll(() => cells(view.frame, 'page'), WAIT).toEqual(pages.rows.map((r) => r.page));
     await done(view);
   }, 180_000);
 
@@ -146,7 +148,7 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
     for (const metric of body.metrics) expect(await cells(view.frame, metric)).toEqual(body.rows.map((r) => String(r[metric]!.value)));
     expect(await view.frame.locator('table [data-key="sessions"] .delta').first().textContent()).toContain(pct(Math.abs(body.rows[0]!.sessions!.deltaPct)));
     await view.frame.getByLabel('Period').selectOption('7days');
-    await expect.poll(() => view.calls).toEqual([{ name: 'get_site_breakdown', arguments: { ...args, period: '7days' } }]);
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_site_breakdown', arguments: { ...args, period: '7days' } }]);
     await done(view);
   }, 180_000);
 
@@ -166,7 +168,7 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
       expect((await cells(view.frame, 'label')).slice(1, 1 + drivers.length)).toEqual(drivers.map((d) => d.value));
     }
     await view.frame.getByLabel('Metric').selectOption('engagementRate');
-    await expect.poll(() => view.calls).toEqual([{ name: 'explain_change', arguments: { ...args, metric: 'engagementRate', compare: 'previous' } }]);
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'explain_change', arguments: { ...args, metric: 'engagementRate', compare: 'previous' } }]);
     await done(view);
   }, 180_000);
 
@@ -184,10 +186,10 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
     const first = list.find((o) => o.query !== undefined)!;
     await view.frame.getByRole('button', { name: first.query, exact: true }).first().click();
     const detail = { project: 'acme-shop', period: '28days', sp: 'all', dimension: 'page', filter: `query==${first.query}`, limit: 10 };
-    await expect.poll(() => view.calls).toEqual([{ name: 'get_search_breakdown', arguments: detail }]);
-    await expect.poll(() => view.frame.getByRole('heading', { name: `Pages for “${first.query}”` }).count()).toBe(1);
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_search_breakdown', arguments: detail }]);
+    await expect.poll(() => view.frame.getByRole('heading', { name: `Pages for “${first.query}”` }).count(), WAIT).toBe(1);
     await view.frame.getByLabel('Queries').selectOption('all');
-    await expect.poll(() => view.calls.at(-1)).toEqual({ name: 'find_search_opportunities', arguments: { project: 'acme-shop', period: '28days', sp: 'all', brand: 'all' } });
+    await expect.poll(() => view.calls.at(-1), WAIT).toEqual({ name: 'find_search_opportunities', arguments: { project: 'acme-shop', period: '28days', sp: 'all', brand: 'all' } });
     await done(view);
   }, 180_000);
 
@@ -198,7 +200,7 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
     const before = await cells(view.frame, 'users');
     await rt.apiKeys.revoke(rt.demo.accountId, record.id);
     await view.frame.getByLabel('Period').selectOption('7days');
-    await expect.poll(() => view.frame.getByRole('alert').textContent()).toContain('The host did not run get_funnel_results');
+    await expect.poll(() => view.frame.getByRole('alert').textContent(), WAIT).toContain('The host did not run get_funnel_results');
     expect(await cells(view.frame, 'users')).toEqual(before);
     await done(view);
     await own.close();

@@ -30,8 +30,15 @@ export function timeseriesView(kit: ViewKit): View {
     }
     const search = call.name === 'get_search_timeseries' || typeof body.sp === 'string';
     const metric = search ? searchMetric : String(body.metric);
-    show(body, { search, metric }, undefined);
-    if (body.interval === 'day') void addAnomalies(body, metric, draw, search);
+    // A comparison a year back also has a previous range: the arguments tell which one it was.
+    const compare = typeof call.args.compare === 'string' ? call.args.compare : (body.period as { previous?: unknown } | undefined)?.previous ? 'previous' : 'none';
+    const mode = { search, metric, compare };
+    if (body.interval !== 'day') {
+      show(body, mode, `find_anomalies judges days, and this series is per ${String(body.interval)}.`);
+      return;
+    }
+    show(body, mode, undefined);
+    void addAnomalies(body, mode, draw);
   }
 
   /** An anomalies answer: draw its metric's daily series, marked. */
@@ -46,20 +53,20 @@ export function timeseriesView(kit: ViewKit): View {
       return;
     }
     if (search) searchMetric = metric;
-    show(series.body, { search, metric, anomalies: true }, answer.anomalies as Anomaly[]);
+    show(series.body, { search, metric, compare: 'none', anomalies: true }, answer.anomalies as Anomaly[]);
   }
 
-  async function addAnomalies(body: Record<string, unknown>, metric: string, draw: number, search: boolean): Promise<void> {
-    const answer = await kit.fetch('find_anomalies', { project: body.project, metric, period: periodName(body) });
+  async function addAnomalies(body: Record<string, unknown>, mode: Mode, draw: number): Promise<void> {
+    const answer = await kit.fetch('find_anomalies', { project: body.project, metric: mode.metric, period: periodName(body) });
     if (draw !== shown) return;
-    show(body, { search, metric }, 'error' in answer ? answer.error : (answer.body.anomalies as Anomaly[]));
+    show(body, mode, 'error' in answer ? answer.error : (answer.body.anomalies as Anomaly[]));
   }
-
-  const comparison = (body: Record<string, unknown>) => ((body.period as { previous?: unknown } | undefined)?.previous ? 'previous' : 'none');
 
   interface Mode {
     search: boolean;
     metric: string;
+    /** The site series' comparison: none, previous or year. */
+    compare: string;
     /** The answer shown is find_anomalies': its controls call it again. */
     anomalies?: boolean;
   }
@@ -126,11 +133,11 @@ export function timeseriesView(kit: ViewKit): View {
         kit.select('Search engine', [{ value: 'all', label: 'Both engines' }, { value: 'engine1', label: 'engine1 (Google)' }, { value: 'engine2', label: 'engine2 (Bing)' }], String(body.sp ?? 'all'), (sp) => again({ sp })),
       ];
     }
-    const again = (changes: Record<string, unknown>) => void kit.load('get_site_timeseries', { ...base, metric: mode.metric, period, compare: comparison(body), ...changes });
+    const again = (changes: Record<string, unknown>) => void kit.load('get_site_timeseries', { ...base, metric: mode.metric, period, compare: mode.compare, ...changes });
     return [
       kit.select('Metric', metricOptions(SITE_METRICS), mode.metric, (metric) => again({ metric })),
       kit.periodSelect(period, (p) => again({ period: p })),
-      kit.select('Compare with', options(COMPARES), comparison(body), (compare) => again({ compare })),
+      kit.select('Compare with', options(COMPARES), mode.compare, (compare) => again({ compare })),
     ];
   }
 
