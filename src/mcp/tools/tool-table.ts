@@ -62,6 +62,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SiteTimeseries',
     field: 'siteTimeseries',
     output: SiteTimeseriesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'get_site_breakdown',
@@ -72,6 +73,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SiteBreakdown',
     field: 'siteBreakdown',
     output: SiteBreakdownResponse,
+    view: 'breakdown',
   }),
   defineTool({
     name: 'get_realtime',
@@ -112,6 +114,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SearchTimeseries',
     field: 'searchTimeseries',
     output: SearchTimeseriesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'get_search_breakdown',
@@ -122,6 +125,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SearchBreakdown',
     field: 'searchBreakdown',
     output: SearchBreakdownResponse,
+    view: 'breakdown',
   }),
   defineTool({
     name: 'list_funnels',
@@ -142,6 +146,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'FunnelResults',
     field: 'funnelResults',
     output: FunnelResultsResponse,
+    view: 'funnel',
   }),
   defineTool({
     name: 'list_observed_events',
@@ -172,6 +177,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightChanges',
     field: 'changes',
     output: InsightChangesResponse,
+    view: 'change',
   }),
   defineTool({
     name: 'find_anomalies',
@@ -182,6 +188,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightAnomalies',
     field: 'anomalies',
     output: InsightAnomaliesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'find_search_opportunities',
@@ -192,5 +199,6 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightSearchOpportunities',
     field: 'searchOpportunities',
     output: InsightSearchOpportunitiesResponse,
+    view: 'search-opportunities',
   }),
 ];
