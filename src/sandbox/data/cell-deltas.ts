@@ -1,0 +1,40 @@
+// Planted changes as whole numbers added to a cell's parts: a change of N sessions in one segment goes to the
+// combinations that segment reaches, in proportion to what each already has, and nowhere else. The rest of the
+// cell keeps the parts it had without the event, byte for byte, and the parts still sum to the (moved) total.
+import { apportion } from './apportion.ts';
+
+/**
+ * Adds `delta` (an integer, either sign) to `target`, split in proportion to `target × reach`. A loss never takes
+ * a part below zero: what one combination cannot give is taken from the others that can. When the segment has
+ * nothing yet to grow from, a gain follows `fallback × reach` (the combinations' weights).
+ */
+export function addDelta(target: Float64Array, delta: number, reach: Float64Array, fallback: Float64Array, parts: Float64Array, weights: Float64Array): void {
+  const n = target.length;
+  if (delta === 0) return;
+  if (delta > 0) {
+    let sum = 0;
+    for (let c = 0; c < n; c++) sum += (weights[c] = target[c]! * reach[c]!);
+    if (sum === 0) for (let c = 0; c < n; c++) weights[c] = fallback[c]! * reach[c]!;
+    apportion(delta, weights, parts);
+    for (let c = 0; c < n; c++) target[c]! += parts[c]!;
+    return;
+  }
+  let left = -delta;
+  for (let pass = 0; pass < 4 && left > 0; pass++) {
+    let sum = 0;
+    for (let c = 0; c < n; c++) sum += (weights[c] = target[c]! * reach[c]!);
+    if (sum === 0) return;
+    apportion(Math.min(left, Math.floor(sum) || left), weights, parts);
+    for (let c = 0; c < n; c++) {
+      const take = Math.min(parts[c]!, target[c]!);
+      target[c]! -= take;
+      left -= take;
+    }
+  }
+}
+
+/** Splits an integer change over parts in proportion to them (hours of a day, days of a week): signs kept. */
+export function splitDelta(delta: number, parts: ArrayLike<number>, out: Float64Array): void {
+  apportion(Math.abs(delta), parts, out);
+  if (delta < 0) for (let i = 0; i < out.length; i++) out[i] = -out[i]!;
+}
