@@ -2,7 +2,7 @@
 // with one cause or two), how precision treats drivers marked not significant and quiet windows, how the search
 // ranks are counted, how the tables aggregate, and that the seeded plan reproduces and keeps the splits apart.
 import { describe, expect, it } from 'vitest';
-import type { Check, EvalCase } from '../../scripts/insights-eval/cases.ts';
+import type { Check, EvalCase, SearchTarget } from '../../scripts/insights-eval/cases.ts';
 import { planCases, planQuietCases, type SiteBaseline, type SiteMix } from '../../scripts/insights-eval/plan.ts';
 import { seededRandom } from '../../scripts/insights-eval/random.ts';
 import { normaliseValue, scoreAnomalies, scoreChanges, scoreSearch, failedCheck, type CheckResult } from '../../scripts/insights-eval/score.ts';
@@ -54,7 +54,7 @@ describe('change explanation scoring', () => {
 describe('anomaly and search scoring', () => {
   const spike: EvalCase = { ...shift, family: 'spike', events: [{ kind: 'spike', property: '1', dimension: 'sessionDefaultChannelGroup', value: 'Direct', date: '2026-10-05', factor: 5 }] };
   const anomalyCheck = { insight: 'anomalies' as const, period: 'custom_2026-07-08_2026-10-05', metric: 'sessions', date: '2026-10-05' };
-  const search = (target: Check & { insight: 'search' }['target']) => ({ insight: 'search' as const, period: 'custom_2026-10-01_2026-10-14', target });
+  const search = (target: SearchTarget) => ({ insight: 'search' as const, period: 'custom_2026-10-01_2026-10-14', target });
 
   it('finds the planted day among the anomalies, at its rank', () => {
     expect(scoreAnomalies(spike, anomalyCheck, { anomalies: [{ date: '2026-09-01', score: 6 }, { date: '2026-10-05', score: 9 }] })).toMatchObject({ hit: true, rank: 2 });
