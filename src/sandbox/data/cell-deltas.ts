@@ -38,3 +38,45 @@ export function splitDelta(delta: number, parts: ArrayLike<number>, out: Float64
   apportion(Math.abs(delta), parts, out);
   if (delta < 0) for (let i = 0; i < out.length; i++) out[i] = -out[i]!;
 }
+
+/** What of a combination table, a planted effect and a metric plan the deltas need (cube.ts has the full types). */
+interface DeltaTable {
+  weights: Float64Array;
+  matchShare(where: DeltaEffect['where']): Float64Array;
+}
+interface DeltaEffect {
+  where: readonly (readonly [string, string])[];
+  delta?: Readonly<Record<string, number>>;
+}
+interface DeltaPlan {
+  key: string;
+  mode: string;
+  parent?: string;
+  capped?: boolean;
+}
+
+/**
+ * Adds each planted delta to the combinations its conditions reach (in proportion to their parts), then keeps the
+ * chain every split guarantees: users ≤ sessions, engaged ≤ sessions, views ≥ sessions.
+ */
+export function addDeltas(table: DeltaTable, effects: readonly DeltaEffect[], plan: readonly DeltaPlan[], values: Record<string, Float64Array>, parts: Float64Array, weights: Float64Array): void {
+  let any = false;
+  for (const effect of effects) {
+    if (!effect.delta) continue;
+    const reach = table.matchShare(effect.where);
+    for (const m of plan) {
+      const delta = Math.round(effect.delta[m.key] ?? 0);
+      if (delta === 0 || m.mode === 'product') continue;
+      addDelta(values[m.key]!, delta, reach, table.weights, parts, weights);
+      any = true;
+    }
+  }
+  if (!any) return;
+  for (const m of plan) {
+    const parent = m.parent ? values[m.parent] : undefined;
+    if (!parent) continue;
+    const out = values[m.key]!;
+    if (m.mode === 'sub' || (m.mode === 'weighted' && m.capped)) for (let c = 0; c < out.length; c++) out[c] = Math.min(out[c]!, parent[c]!);
+    else if (m.mode === 'super') for (let c = 0; c < out.length; c++) out[c] = Math.max(out[c]!, parent[c]!);
+  }
+}

@@ -2,23 +2,13 @@
 // device, page, ...), each a list of weighted atoms. A report apportions each time cell's totals over that
 // product, so breakdowns sum exactly to totals and nothing is ever enumerated event by event.
 import { apportion } from './apportion.ts';
-import { addDelta } from './cell-deltas.ts';
-import { mix, mix2, hashString, gaussian } from './hash.ts';
-import { atomHolds, atomVolume, moves, type CellTime } from './own-trends.ts';
+import { addDeltas } from './cell-deltas.ts';
+import { mix, mix2, hashString } from './hash.ts';
+import { keepWithin, sampleNoise } from './split-rules.ts';
+import { atomHolds, type Atom, type EffectWhere, type Family } from './atoms.ts';
+import { atomVolume, moves, type CellTime } from './own-trends.ts';
 
-export interface Atom {
-  share: number;
-  /** One value per dimension of the family, in `Family.dims` order. */
-  values: readonly string[];
-  /** Multiplicative factors (default 1) that tilt derived metrics, e.g. pages per session or CTR. */
-  attrs?: Readonly<Record<string, number>>;
-}
-
-export interface Family {
-  key: string;
-  dims: readonly string[];
-  atoms: readonly Atom[];
-}
+export type { Atom, EffectWhere, Family } from './atoms.ts';
 
 interface Group {
   values: string[];
@@ -44,9 +34,6 @@ export interface ComboTable {
   /** Per combination, how its volume has moved at a time (its segments' own trends); undefined when nothing moves. */
   volume(time: CellTime): Float64Array | undefined;
 }
-
-/** Dimension values (all must hold, compared case-insensitively) a planted effect applies to. */
-export type EffectWhere = readonly (readonly [dimension: string, value: string])[];
 
 /**
  * A planted change of one time cell. With `delta` (whole numbers per metric) the change is added: each metric's
@@ -366,74 +353,6 @@ function effectMultipliers(table: ComboTable, effects: readonly CellEffect[] | u
     }
   }
   return out;
-}
-
-/** Counting noise: each weight wobbles by about 1/√(its expected count), seeded by the cell, the combination and the metric. */
-function sampleNoise(weights: Float64Array, total: number, key: number, salt: number, hashes: Uint32Array): void {
-  let sum = 0;
-  for (let c = 0; c < weights.length; c++) sum += weights[c]!;
-  if (sum <= 0 || total <= 0) return;
-  for (let c = 0; c < weights.length; c++) {
-    const expected = (total * weights[c]!) / sum;
-    if (expected <= 0) continue;
-    weights[c]! *= Math.exp(Math.min(0.5, 1 / Math.sqrt(Math.max(1, expected))) * gaussian(key, hashes[c]!, salt));
-  }
-}
-
-/**
- * Caps every part at its parent's (engaged sessions ≤ sessions) and gives what was cut to the parts that still
- * have room, in proportion to their weights, so the parts keep summing to the total.
- */
-function keepWithin(out: Float64Array, caps: Float64Array, weights: Float64Array, scratch: Float64Array): void {
-  let excess = 0;
-  for (let c = 0; c < out.length; c++) {
-    if (out[c]! > caps[c]!) {
-      excess += out[c]! - caps[c]!;
-      out[c] = caps[c]!;
-    }
-  }
-  for (let pass = 0; pass < 4 && excess > 0; pass++) {
-    const room = new Float64Array(out.length);
-    let any = false;
-    for (let c = 0; c < out.length; c++) if (out[c]! < caps[c]!) {
-      room[c] = weights[c]! > 0 ? weights[c]! : caps[c]! - out[c]!;
-      any = true;
-    }
-    if (!any) return;
-    apportion(excess, room, scratch);
-    excess = 0;
-    for (let c = 0; c < out.length; c++) {
-      const give = Math.min(scratch[c]!, caps[c]! - out[c]!);
-      out[c]! += give;
-      excess += scratch[c]! - give;
-    }
-  }
-}
-
-/**
- * Adds each planted delta to the combinations its conditions reach (in proportion to their parts), then keeps the
- * chain every split guarantees: users ≤ sessions, engaged ≤ sessions, views ≥ sessions.
- */
-function addDeltas(table: ComboTable, effects: readonly CellEffect[], plan: readonly MetricPlan[], values: Record<string, Float64Array>, parts: Float64Array, weights: Float64Array): void {
-  let any = false;
-  for (const effect of effects) {
-    if (!effect.delta) continue;
-    const reach = table.matchShare(effect.where);
-    for (const m of plan) {
-      const delta = Math.round(effect.delta[m.key] ?? 0);
-      if (delta === 0 || m.mode === 'product') continue;
-      addDelta(values[m.key]!, delta, reach, table.weights, parts, weights);
-      any = true;
-    }
-  }
-  if (!any) return;
-  for (const m of plan) {
-    const parent = m.parent ? values[m.parent] : undefined;
-    if (!parent) continue;
-    const out = values[m.key]!;
-    if (m.mode === 'sub' || (m.mode === 'weighted' && m.capped)) for (let c = 0; c < out.length; c++) out[c] = Math.min(out[c]!, parent[c]!);
-    else if (m.mode === 'super') for (let c = 0; c < out.length; c++) out[c] = Math.max(out[c]!, parent[c]!);
-  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // seeded wave (attr `wave`: its amplitude; attr `waveSeed`: its phase and periods), so countries, devices, channels
 // and landing pages drift apart in quiet periods too. A family's groups move with the share-weighted mean of their
 // atoms, and a planted event's reach is measured with the same numbers (`segmentShare`), so the whole stays one model.
-import type { Atom, EffectWhere, Family } from './cube.ts';
+import { atomHolds, type Atom, type EffectWhere, type Family } from './atoms.ts';
 import { unit } from './hash.ts';
 
 /** Anchor of the linear trends, fixed so a date's numbers never depend on when the sandbox runs. */
@@ -60,15 +60,6 @@ export function atomVolume(atom: Atom, time: CellTime): number {
 /** Whether any atom of a family moves over time (families that do not are left out of the volume product). */
 export function moves(family: Family): boolean {
   return family.atoms.some((a) => (a.attrs?.trend ?? 0) !== 0 || (a.attrs?.wave ?? 0) !== 0);
-}
-
-/** Whether an atom holds every condition (values compared case-insensitively). */
-export function atomHolds(atom: Atom, tests: readonly (readonly [number, string])[]): boolean {
-  for (const [p, v] of tests) {
-    const value = atom.values[p]!;
-    if (value.length !== v.length || value.toLowerCase() !== v) return false;
-  }
-  return true;
 }
 
 const familyVolumeCache = new WeakMap<Family, Map<string, Float64Array>>();
