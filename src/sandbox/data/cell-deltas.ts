@@ -2,6 +2,16 @@
 // combinations that segment reaches, in proportion to what each already has, and nowhere else. The rest of the
 // cell keeps the parts it had without the event, byte for byte, and the parts still sum to the (moved) total.
 import { apportion } from './apportion.ts';
+import { hashString, unit } from './hash.ts';
+
+/**
+ * A day's change as a whole number, rounded up or down at random in proportion to its fraction (seeded by the day
+ * and what changes): a segment losing 0.3 key events a day loses about 3 in 10 days, not none.
+ */
+export function wholeDelta(value: number, day: number, what: string): number {
+  const floor = Math.floor(value);
+  return floor + (unit(hashString(what), day) < value - floor ? 1 : 0);
+}
 
 /**
  * Adds `delta` (an integer, either sign) to `target`, split in proportion to `target × reach`. A loss never takes

@@ -5,6 +5,7 @@
 import type { DemoSite, SiteScenario } from '../catalogue.ts';
 import type { CellEffect, EffectWhere, Family, MetricPlan } from '../data/cube.ts';
 import { segmentShare, type CellTime } from '../data/own-trends.ts';
+import { wholeDelta } from '../data/cell-deltas.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { BASE_PLAN } from '../analytics/fields.ts';
 import { ANONYMOUS, ctrAt, searchModel, type SearchModel } from '../engine1/search-model.ts';
@@ -97,7 +98,8 @@ export function gaDayEffects(site: DemoSite, model: SiteModel, families: readonl
   return combine(changes).map(({ where, factor, keys }) => {
     const part = (key: string) => (totals[key] ?? 0) * segmentShare(families, where, time, CHAINS.get(key) ?? []);
     const delta: Record<string, number> = {};
-    for (const key of keys ?? Object.keys(totals)) delta[key] = Math.round(part(key) * (factor - 1));
+    const what = JSON.stringify(where);
+    for (const key of keys ?? Object.keys(totals)) delta[key] = wholeDelta(part(key) * (factor - 1), day, `${what}|${key}`);
     // A higher engagement rate cannot engage more sessions than the segment has.
     if (delta.engagedSessions !== undefined && keys) delta.engagedSessions = Math.min(delta.engagedSessions, Math.floor(part('sessions') - part('engagedSessions')));
     return { where, factor, delta };

@@ -6,6 +6,7 @@ import type { DemoSite } from '../catalogue.ts';
 import type { CellEffect, EffectWhere } from '../data/cube.ts';
 import { COUNTRIES } from '../data/geo.ts';
 import { segmentShare, type CellTime } from '../data/own-trends.ts';
+import { wholeDelta } from '../data/cell-deltas.ts';
 import { ANONYMOUS, ctrAt, searchDayTotals, type QueryAtom, type SearchModel } from '../engine1/search-model.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { factorOn, inForce, onEngine, type SegmentEvent } from './scenario-events.ts';
@@ -98,8 +99,9 @@ export function searchDayEffects(site: DemoSite, search: SearchModel, engine: En
     byKey.set(key, seen ? { ...seen, factor: seen.factor * c.factor } : c);
   }
   const effects: CellEffect[] = [...byKey.values()].map(({ where, factor, clicksOnly }) => {
-    const clicks = Math.round(base.clicks * segmentShare(search.families, where, time, ['ctr']) * (factor - 1));
-    const delta: Record<string, number> = clicksOnly ? { clicks } : { impressions: Math.round(base.impressions * segmentShare(search.families, where, time) * (factor - 1)), clicks };
+    const what = `${engine}|${JSON.stringify(where)}`;
+    const clicks = wholeDelta(base.clicks * segmentShare(search.families, where, time, ['ctr']) * (factor - 1), day, `${what}|clicks`);
+    const delta: Record<string, number> = clicksOnly ? { clicks } : { impressions: wholeDelta(base.impressions * segmentShare(search.families, where, time) * (factor - 1), day, `${what}|impressions`), clicks };
     return { where, factor, delta };
   });
   return [...effects, ...positions];
