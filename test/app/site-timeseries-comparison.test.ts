@@ -29,11 +29,24 @@ async function timeseries(project: string, query: string): Promise<{ points: Poi
   return body;
 }
 
-/** The provider's number for a range, uncompared (the summary's, or a timeseries total for other metrics). */
+/** The provider's number for a range, uncompared (a timeseries' total: any metric, users and rates too). */
 async function over(project: string, metric: string, start: string, end: string): Promise<number> {
   const { body } = await rt.get(`/api/v1/metrics/${project}/timeseries?metric=${metric}&period=custom_${start}_${end}&interval=month`);
   return body.total;
 }
+
+/** Each point's previous is the provider's number over its paired days (`[start, end]` per point, in order). */
+async function expectPairedWith(points: Point[], project: string, metric: string, paired: readonly (readonly [string, string])[]): Promise<void> {
+  expect(previousOf(points)).toEqual(await Promise.all(paired.map(([start, end]) => over(project, metric, start, end))));
+}
+
+/** The four weeks of 2025-07-08…30 and the days of 2025-06-15…07-07 each pairs with. */
+const JULY_WEEKS_PAIRED = [
+  ['2025-06-15', '2025-06-20'],
+  ['2025-06-21', '2025-06-27'],
+  ['2025-06-28', '2025-07-04'],
+  ['2025-07-05', '2025-07-07'],
+] as const;
 
 describe('site timeseries compared bucket by bucket', () => {
   it('weeks: the previous range is cut where the period is, so the points’ previous add up to total.previous', async () => {
@@ -42,40 +55,29 @@ describe('site timeseries compared bucket by bucket', () => {
     const body = await timeseries('tiny-saas', 'metric=sessions&period=custom_2025-07-08_2025-07-30&interval=week&compare=previous');
     expect(body.points.map((p) => p.date)).toEqual(['2025-07-08', '2025-07-14', '2025-07-21', '2025-07-28']);
     expect(sum(previousOf(body.points))).toBe(body.total.previous);
-    const paired = [
-      ['2025-06-15', '2025-06-20'],
-      ['2025-06-21', '2025-06-27'],
-      ['2025-06-28', '2025-07-04'],
-      ['2025-07-05', '2025-07-07'],
-    ] as const;
-    expect(previousOf(body.points)).toEqual(await Promise.all(paired.map(([start, end]) => over('tiny-saas', 'sessions', start, end))));
+    await expectPairedWith(body.points, 'tiny-saas', 'sessions', JULY_WEEKS_PAIRED);
   });
 
   it('users and rates: each point’s previous is the provider’s number over its paired days', async () => {
     const body = await timeseries('tiny-saas', 'metric=activeUsers&period=custom_2025-07-08_2025-07-30&interval=week&compare=previous');
-    expect(previousOf(body.points)).toEqual([
-      await over('tiny-saas', 'activeUsers', '2025-06-15', '2025-06-20'),
-      await over('tiny-saas', 'activeUsers', '2025-06-21', '2025-06-27'),
-      await over('tiny-saas', 'activeUsers', '2025-06-28', '2025-07-04'),
-      await over('tiny-saas', 'activeUsers', '2025-07-05', '2025-07-07'),
-    ]);
+    await expectPairedWith(body.points, 'tiny-saas', 'activeUsers', JULY_WEEKS_PAIRED);
     // One month in the period; the previous range spans June and July, yet it is one bucket: the whole range.
     const rate = await timeseries('tiny-saas', 'metric=engagementRate&period=custom_2025-07-08_2025-07-30&interval=month&compare=previous');
-    expect(previousOf(rate.points)).toEqual([await over('tiny-saas', 'engagementRate', '2025-06-15', '2025-07-07')]);
+    await expectPairedWith(rate.points, 'tiny-saas', 'engagementRate', [['2025-06-15', '2025-07-07']]);
     expect(rate.points[0]!.value.previous).toBe(rate.total.previous);
   });
 
   it('months with compare=year: the months of the period, each against the same days 52 weeks before', async () => {
+    // 364 days back, across 29 February 2024: 2025-01-15…04-10 against 2024-01-17…04-11.
     const body = await timeseries('tiny-saas', 'metric=sessions&period=custom_2025-01-15_2025-04-10&interval=month&compare=year');
     expect(body.points.map((p) => p.date)).toEqual(['2025-01-15', '2025-02-01', '2025-03-01', '2025-04-01']);
     expect(sum(previousOf(body.points))).toBe(body.total.previous);
-    const paired = [
+    await expectPairedWith(body.points, 'tiny-saas', 'sessions', [
       ['2024-01-17', '2024-02-02'],
       ['2024-02-03', '2024-03-01'],
-      ['2024-03-02', '2024-04-02'],
-      ['2024-04-03', '2024-04-12'],
-    ] as const;
-    expect(previousOf(body.points)).toEqual(await Promise.all(paired.map(([start, end]) => over('tiny-saas', 'sessions', start, end))));
+      ['2024-03-02', '2024-04-01'],
+      ['2024-04-02', '2024-04-11'],
+    ]);
   });
 
   it('hours across a clock change: the same wall-clock hour the day before, every hour counted once', async () => {
