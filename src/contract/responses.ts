@@ -116,7 +116,11 @@ export const SiteTimeseriesResponse = z.looseObject({
   ...envelope,
   metric: z.string(),
   interval: z.string(),
-  points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema })),
+  points: z
+    .array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema }))
+    .describe(
+      "Every bucket of the period. When comparing, a point's previous covers the earlier range's days paired with the bucket: day k of the earlier range counts in the bucket of the period's day k (hours: the same wall-clock hour), so for counts the points' previous add up to total.previous.",
+    ),
   total: MetricValueSchema.nullable().optional(),
 });
 

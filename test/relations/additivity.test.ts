@@ -97,7 +97,17 @@ describe('additive metrics add up', { timeout: RELATION_TIMEOUT }, () => {
       const metric = request.params.metric!;
       const body = await w.json(request);
       const c = check('timeseries points add up to the total and the summary', request, 'REST');
-      assertAddsUp(c, 'points', body.points.map((p: { value: Figure }) => p.value), body.total);
+      const figures: Figure[] = body.points.map((p: { value: Figure }) => p.value);
+      if (body.interval === 'hour' && body.meta.warnings.some((w: { code: string }) => w.code === 'partial_period')) {
+        // Today's hours stop at the current one; the comparison's later hours pair with hours that have no point
+        // yet, so they count in total.previous only (docs/rest-api.md).
+        c.equal('Σ points', sum(figures.map(valueOf)), valueOf(body.total));
+        const previous = figures.map(previousOf);
+        const whole = previousOf(body.total);
+        if (typeof whole === 'number' && previous.every((p) => typeof p === 'number')) c.that('Σ points.previous ≤ total.previous', sum(previous as number[]) <= whole, `${sum(previous as number[])} > ${whole}`);
+      } else {
+        assertAddsUp(c, 'points', figures, body.total);
+      }
       const summary = await w.json(new ApiRequest('summary', project, { period, compare: compare ?? 'none' }));
       c.equal('total vs the summary', valueOf(body.total), valueOf(summary.metrics[metric]));
       c.equal('total.previous vs the summary', previousOf(body.total) ?? null, previousOf(summary.metrics[metric]) ?? null);

@@ -56,7 +56,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
   defineTool({
     name: 'get_site_timeseries',
     title: 'Site metric over time',
-    description: `One analytics metric per hour/day/week/month with a total. metric defaults to screenPageViews; any metric the property reports works (see get_metadata). interval defaults to hour for today/yesterday, day up to 90 days, week above; empty buckets are 0. ${PERIOD_NOTE} compare defaults to none.`,
+    description: `One analytics metric per hour/day/week/month with a total. metric defaults to screenPageViews; any metric the property reports works (see get_metadata). interval defaults to hour for today/yesterday, day up to 90 days, week above; empty buckets are 0. ${PERIOD_NOTE} compare defaults to none; when comparing, each point's previous covers the earlier range's days paired with it (day k of the earlier range with day k of the period), so counts add up to total.previous.`,
     args: ['project', 'metric', 'period', 'interval', 'compare', 'force'],
     required: ['project'],
     operation: 'SiteTimeseries',

@@ -16,12 +16,6 @@ export interface KnownViolation {
 
 export const KNOWN_VIOLATIONS_AWAITING_FIXES: readonly KnownViolation[] = [
   {
-    id: 'timeseries-previous-buckets-by-index',
-    defect:
-      'site timeseries with interval=week or month and a comparison pairs the previous range\'s own buckets with the current ones by position: when the two ranges have different bucket counts the extra previous bucket is dropped, or a missing one is answered as previous 0, so the points\' previous no longer add up to total.previous (src/reports/site-timeseries.ts, `previous[i] ?? 0`).',
-    matches: (e) => e.relation.startsWith('timeseries points add up') && e.detail.startsWith('Σ points.previous'),
-  },
-  {
     id: 'sandbox-engine1-positions-per-grouping',
     defect:
       "sandbox data: engine1's impression-weighted position of one range differs with the grouping it is asked by: by date (what the search summary reads) the per-day position noise applies, without the date dimension it does not, and the per-country and per-device positions do not average to the same total. So insights/changes for metric=position (engine1's device and country rows) differs from the search summary's position by up to a few tenths of a place, and its country delta from its device-based change (src/sandbox/engine1/search-analytics.ts with the 'product' mode of src/sandbox/data/cube.ts).",
