@@ -5,6 +5,7 @@
 // and the engines against each other.
 import { compared, type Compared } from '../domain/compare.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
+import { indexDimensions } from '../domain/insights/dimension-index.ts';
 import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { invalidParameter } from '../errors/app-error.ts';
@@ -84,10 +85,11 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
   const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
   const change = compared(round(value(inputs.total.current)), round(value(inputs.total.previous)));
   const totalDelta = value(inputs.total.current) - value(inputs.total.previous);
-  const ranked = rankDrivers(plan.kind, totalDelta, inputs.dimensions, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
-  const reference = strongestDistinct(plan.kind, ranked.drivers, inputs.dimensions);
+  const index = indexDimensions(plan.kind, inputs.dimensions);
+  const ranked = rankDrivers(index, totalDelta, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
+  const reference = strongestDistinct(index, ranked.drivers);
   const inside = reference ? await inputs.inside(reference) : [];
-  const drivers = markSignificance(plan.kind, ranked.drivers, inputs.dimensions, reference, inside);
+  const drivers = markSignificance(index, ranked.drivers, reference, inside);
   return {
     project: scope.project.key,
     period: scope.periodJson,
