@@ -5,10 +5,11 @@
 // and the engines against each other.
 import { compared, type Compared } from '../domain/compare.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
-import { indexDimensions } from '../domain/insights/dimension-index.ts';
+import { indexDimension, type DimensionIndex, type DriverIndex } from '../domain/insights/dimension-index.ts';
 import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { requireSource } from './project-lookup.ts';
@@ -85,7 +86,15 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
   const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
   const change = compared(round(value(inputs.total.current)), round(value(inputs.total.previous)));
   const totalDelta = value(inputs.total.current) - value(inputs.total.previous);
-  const index = indexDimensions(plan.kind, inputs.dimensions);
+  // A search dimension can hold tens of thousands of values: each is indexed in a slice of its own.
+  const slice = createTimeSlice();
+  const indexed: DimensionIndex[] = [];
+  for (const dimension of inputs.dimensions) {
+    await slice.pause();
+    indexed.push(indexDimension(plan.kind, dimension));
+  }
+  await slice.pause();
+  const index: DriverIndex = { kind: plan.kind, dimensions: indexed };
   const ranked = rankDrivers(index, totalDelta, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
   const reference = strongestDistinct(index, ranked.drivers);
   const inside = reference ? await inputs.inside(reference) : [];

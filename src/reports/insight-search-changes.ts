@@ -5,6 +5,7 @@ import type { DateRange } from '../domain/calendar.ts';
 import type { SearchDimension } from '../domain/catalogue.ts';
 import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { DimensionSegments } from '../domain/insights/drivers.ts';
+import { createTimeSlice, forEachSliced, type TimeSlice } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
@@ -38,10 +39,19 @@ export async function searchChangeSegments(ctx: ReportDeps, scope: ReportScope, 
   let dataThrough: string | undefined;
   if (r1) {
     results.push(...r1.flatMap((d) => [d.current, d.previous]));
-    for (const d of r1) dimensions.push({ dimension: d.dimension, segments: toSegments(partsOf(d.current.value.rows, d.dimension, plan), partsOf(d.previous.value.rows, d.dimension, plan), additive) });
+    // Query and page rows run to tens of thousands: read in slices, so other requests are answered meanwhile.
+    const slice = createTimeSlice();
+    for (const d of r1) {
+      const current = await partsOf(d.current.value.rows, d.dimension, plan, slice);
+      const before = await partsOf(d.previous.value.rows, d.dimension, plan, slice);
+      dimensions.push({ dimension: d.dimension, segments: toSegments(current, before, additive) });
+      if (d.dimension === 'device') {
+        engines.current.set('engine1', sum(current, empty));
+        engines.previous.set('engine1', sum(before, empty));
+      }
+      await slice.pause();
+    }
     const devices = r1.find((d) => d.dimension === 'device')!;
-    engines.current.set('engine1', sum(partsOf(devices.current.value.rows, 'device', plan), empty));
-    engines.previous.set('engine1', sum(partsOf(devices.previous.value.rows, 'device', plan), empty));
     const freshness = engine1Freshness(scope.period, devices.current.value.firstIncompleteDate, devices.current.value.dataThrough);
     dataThrough = freshness.dataThrough;
     warnings.push(...freshness.warnings);
@@ -80,14 +90,14 @@ async function engine1Dimensions(ctx: ReportDeps, cs: ConnectedSource, scope: Re
   );
 }
 
-function partsOf(rows: readonly SearchRow[], dimension: SearchDimension, plan: SearchMetricPlan): Parts {
+async function partsOf(rows: readonly SearchRow[], dimension: SearchDimension, plan: SearchMetricPlan, slice: TimeSlice): Promise<Parts> {
   const out: Parts = new Map();
-  for (const row of rows) {
+  await forEachSliced(rows, (row) => {
     const key = normaliseSearchKey(dimension, row.keys[dimension] ?? '');
     const p = plan.parts(row);
     const seen = out.get(key);
     out.set(key, seen ? { num: seen.num + p.num, den: seen.den + p.den } : p);
-  }
+  }, slice);
   return out;
 }
 

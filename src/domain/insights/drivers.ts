@@ -60,10 +60,12 @@ export function rankDrivers(index: DriverIndex, totalDelta: number, options: Dri
   const deltas: { dimension: string; delta: number; segments: number }[] = [];
   for (const { dimension, segments, distinct } of index.dimensions) {
     const result = decompose(index.kind, segments);
-    const top = result.segments
-      .filter((c) => c.contribution !== 0)
-      .sort((a, b) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b))
-      .slice(0, options.perDimension);
+    const byDistinctThenMagnitude = (a: Contribution, b: Contribution) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b);
+    const top = firstInOrder(
+      result.segments.filter((c) => c.contribution !== 0),
+      options.perDimension,
+      byDistinctThenMagnitude,
+    );
     deltas.push({ dimension, delta: result.delta, segments: segments.length });
     for (const c of top) candidates.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
@@ -79,6 +81,24 @@ export function rankDrivers(index: DriverIndex, totalDelta: number, options: Dri
 
 function byMagnitude(a: { contribution: number }, b: { contribution: number }): number {
   return Math.abs(b.contribution) - Math.abs(a.contribution);
+}
+
+/**
+ * The first `k` items a stable sort by `compare` would give, in that order, without sorting them all: one pass
+ * keeping a sorted list of at most k (O(n·k); k is the handful of drivers kept per dimension).
+ */
+export function firstInOrder<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  if (k <= 0) return kept;
+  for (const item of items) {
+    if (kept.length === k && compare(item, kept[k - 1]!) >= 0) continue;
+    // After every kept item that does not come after it: equal items keep their input order, as a stable sort.
+    let at = kept.length;
+    while (at > 0 && compare(item, kept[at - 1]!) < 0) at--;
+    kept.splice(at, 0, item);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
 }
 
 /** The strongest driver that moved unlike the rest of its dimension: the reference echoes are tested against. */
