@@ -51,7 +51,7 @@ export async function forEachSliced<T>(items: readonly T[], each: (item: T, inde
 
 /** `map` over every item, sliced as `forEachSliced`. */
 export async function mapSliced<T, U>(items: readonly T[], map: (item: T, index: number) => U, slice: TimeSlice = createTimeSlice()): Promise<U[]> {
-  const out: U[] = new Array<U>(items.length);
-  await forEachSliced(items, (item, i) => (out[i] = map(item, i)), slice);
+  const out: U[] = [];
+  await forEachSliced(items, (item, i) => void out.push(map(item, i)), slice);
   return out;
 }

@@ -53,7 +53,8 @@ export interface AnswerSlot {
  * in the same slot as the plain call's, so the next plain call is answered with it instead of running again.
  */
 export function answerSlot(credentialId: string, format: 'json' | 'csv', endpoint: { operation: string; field?: string }, variables: Record<string, unknown>): AnswerSlot {
-  return { key: responseCacheKey(credentialId, format, endpoint, variables), serve: variables.force !== '1' };
+  // Any other force value is not a plain call either: the operation runs and refuses it (a 400 naming `force`).
+  return { key: responseCacheKey(credentialId, format, endpoint, variables), serve: variables.force === undefined || variables.force === '0' };
 }
 
 /**

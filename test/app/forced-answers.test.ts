@@ -44,8 +44,9 @@ describe('a forced answer', () => {
     rt.sandbox.resetStats();
     const after = await rest(path);
     expect(after).toMatchObject({ cache: 'hit', fetchedAt: forced.fetchedAt, cacheStatus: 'siteline; hit' });
-    // force=0 is a plain call of the same answer.
+    // force=0 is a plain call of the same answer; any other value is refused, however much is kept.
     expect(await rest(`${path}&force=0`)).toMatchObject({ cache: 'hit', fetchedAt: forced.fetchedAt });
+    expect((await rest(`${path}&force=yes`)).status).toBe(400);
     expect(rt.sandbox.stats().total).toBe(0);
   });
 
