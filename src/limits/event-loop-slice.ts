@@ -40,6 +40,11 @@ export function createTimeSlice(budgetMs = SLICE_MS): TimeSlice {
   return slice;
 }
 
+/** Gives the loop back once (pending I/O and timers run first): between two large pieces of work that each fit a slice. */
+export function giveBack(): Promise<void> {
+  return nextTurn();
+}
+
 /** `each` over every item in order, giving the loop back whenever the slice is due. */
 export async function forEachSliced<T>(items: readonly T[], each: (item: T, index: number) => void, slice: TimeSlice = createTimeSlice()): Promise<void> {
   for (let from = 0; from < items.length; from += BLOCK) {

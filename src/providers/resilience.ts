@@ -20,6 +20,7 @@ import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 import { SlotWaitTimeout, type ConcurrencyLimiter } from '../limits/concurrency.ts';
+import { giveBack } from '../limits/event-loop-slice.ts';
 import { busyVerdict, MalformedAnswer, malformedVerdict, retryAfterHeader, upstreamTimeoutVerdict } from './upstream-errors.ts';
 
 export interface ResilienceOptions {
@@ -225,6 +226,8 @@ export function createResilience(
 }
 
 async function readAnswer<T, A>(call: ResilientCall<T, A>, answer: A): Promise<T> {
+  // Parsing a large answer was work enough for one turn of the event loop: others go first, then it is read.
+  await giveBack();
   try {
     return await call.read!(answer);
   } catch (error) {

@@ -14,7 +14,7 @@ export type NativeSearchRow = z.infer<typeof searchRowSchema>;
  * read (normalizeSearchRows, in slices of the event loop), not all at once here.
  */
 export const searchAnalyticsSchema = z.looseObject({
-  rows: z.array(z.unknown()).optional(),
+  rows: z.custom<unknown[]>((rows) => Array.isArray(rows)).optional(),
   responseAggregationType: z.string().optional(),
   metadata: z
     .looseObject({
