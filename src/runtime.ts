@@ -119,7 +119,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       graphiql: settings.SITELINE_SANDBOX === 'auto',
       authenticate,
       limitRequest: (principal: Principal) => limitRequest(shared, principal),
-      createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
+      createContext: (principal, requestId, options) => createGraphQLContext(services, principal, requestId, options),
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
       responseCache,

@@ -5,7 +5,7 @@ import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ScopeChallengeHandler, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
-import { cachedAnswerOf, responseCacheKey, textOf } from '../rest/response-cache.ts';
+import { answerSlot, cachedAnswerOf, textOf } from '../rest/response-cache.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf, type McpCaller } from './mcp-caller.ts';
 import { registerCompletions } from './completions.ts';
@@ -79,15 +79,15 @@ function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
     const caller = callerOf(ctx);
     try {
       const variables = toVariables(args);
-      const key = variables.force === '1' ? undefined : responseCacheKey(caller.principal.credentialId, 'json', endpoint, variables);
-      const cached = key === undefined ? undefined : app.responseCache.get(key);
+      const slot = answerSlot(caller.principal.credentialId, 'json', endpoint, variables);
+      const cached = slot.serve ? app.responseCache.get(slot.key) : undefined;
       if (cached) {
-        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version() };
+        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version(), from: { key: slot.key, entry: cached } };
         return toolResultFromText(textOf(cached));
       }
       const builtAt = app.responseCache.version();
       const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
-      if (key !== undefined) app.responseCache.set(key, cachedAnswerOf(body), freshUntil, builtAt);
+      app.responseCache.set(slot.key, cachedAnswerOf(body), freshUntil, builtAt);
       return toolResult(body);
     } catch (error) {
       return toolError(error, caller.requestId, app.logger);

@@ -10,6 +10,7 @@ import type { PeriodJson } from '../domain/period.ts';
 import { quoteInput } from '../domain/quote.ts';
 import { hourKeyAt } from '../domain/hours.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice, forEachSliced } from '../limits/event-loop-slice.ts';
 import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
@@ -177,10 +178,12 @@ async function analyticsSeries(ctx: ReportDeps, scope: ReportScope, source: Awai
     ctx.loaders.analytics.report(source, { dateRanges: [{ startDate: history.start, endDate: history.end }], dimensions: toDimensions(dimensions), metrics: toMetrics(plan.fetch), limit: '100000' }, policy, scope.force);
   // The history probe leaves in the same batch as the four series (five reports, one call).
   const [probe, total, ...split] = await Promise.all([probeAnalyticsHistory(ctx, source, history, policy, scope.force), report(['date']), ...ANALYTICS_ANOMALY_DIMENSIONS.map((d) => report(['date', d]))]);
+  // Date × segment rows run to tens of thousands over a year: read in slices, so other requests are answered meanwhile.
+  const slice = createTimeSlice();
   const byDimension = new Map<string, Map<string, DaySeries>>();
   for (const [i, dimension] of ANALYTICS_ANOMALY_DIMENSIONS.entries()) {
     const values = new Map<string, DaySeries>();
-    for (const row of split[i]!.value.rows) add(values, row.dimensions[dimension] ?? '', gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics));
+    await forEachSliced(split[i]!.value.rows, (row) => add(values, row.dimensions[dimension] ?? '', gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics)), slice);
     byDimension.set(dimension, largest(values));
   }
   const totalSeries: DaySeries = new Map();
@@ -196,10 +199,11 @@ async function searchSeries(ctx: ReportDeps, scope: ReportScope, history: DateRa
   const policy = reportPolicy(history.end, scope.project.timezone, scope.now);
   const ask = (dimensions: string[]) => ctx.loaders.engine1.query(cs, { startDate: history.start, endDate: history.end, dimensions, rowLimit: 25_000 }, policy, scope.force);
   const [total, ...split] = await Promise.all([ask(['date']), ...SEARCH_ANOMALY_DIMENSIONS.map((d) => ask(['date', d]))]);
+  const slice = createTimeSlice();
   const byDimension = new Map<string, Map<string, DaySeries>>();
   for (const [i, dimension] of SEARCH_ANOMALY_DIMENSIONS.entries()) {
     const values = new Map<string, DaySeries>();
-    for (const row of split[i]!.value.rows) add(values, normaliseSearchKey(dimension, row.keys[dimension] ?? ''), row.keys.date ?? '', plan.parts(row));
+    await forEachSliced(split[i]!.value.rows, (row) => add(values, normaliseSearchKey(dimension, row.keys[dimension] ?? ''), row.keys.date ?? '', plan.parts(row)), slice);
     byDimension.set(dimension, largest(values));
   }
   const totalSeries: DaySeries = new Map();

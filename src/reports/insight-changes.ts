@@ -6,9 +6,11 @@
 import { compared, type Compared } from '../domain/compare.ts';
 import { withComparisonRange, type ReportRequest, type ValueList } from '../domain/comparison-request.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
+import { indexDimension, type DimensionIndex, type DriverIndex } from '../domain/insights/dimension-index.ts';
 import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver, type MetricKind } from '../domain/insights/drivers.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { requireSource } from './project-lookup.ts';
@@ -108,10 +110,19 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
 
 /** The drivers of a change that could be compared: ranked, then marked significant or not (with the echo test). */
 async function explainDelta(kind: MetricKind, totalDelta: number, inputs: ChangeInputs): Promise<{ drivers: Driver[]; dimensions: DimensionSummary[] }> {
-  const ranked = rankDrivers(kind, totalDelta, inputs.dimensions, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
-  const reference = strongestDistinct(kind, ranked.drivers, inputs.dimensions);
+  // A search dimension can hold tens of thousands of values: each is indexed in a slice of its own.
+  const slice = createTimeSlice();
+  const indexed: DimensionIndex[] = [];
+  for (const dimension of inputs.dimensions) {
+    await slice.pause();
+    indexed.push(indexDimension(kind, dimension));
+  }
+  await slice.pause();
+  const index: DriverIndex = { kind, dimensions: indexed };
+  const ranked = rankDrivers(index, totalDelta, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
+  const reference = strongestDistinct(index, ranked.drivers);
   const inside = reference ? await inputs.inside(reference) : [];
-  return { drivers: markSignificance(kind, ranked.drivers, inputs.dimensions, reference, inside), dimensions: ranked.dimensions };
+  return { drivers: markSignificance(index, ranked.drivers, reference, inside), dimensions: ranked.dimensions };
 }
 
 function toDriverJson(d: Driver, round: (value: number) => number): DriverJson {

@@ -8,6 +8,7 @@ import { comparisonRequest, type ReportRequest } from '../domain/comparison-requ
 import type { SearchSource } from '../domain/sources.ts';
 import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { DimensionSegments } from '../domain/insights/drivers.ts';
+import { createTimeSlice, forEachSliced, type TimeSlice } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
@@ -54,12 +55,22 @@ export async function searchChangeSegments(ctx: ReportDeps, scope: ReportScope, 
   const engines: { current: Parts; previous: Parts } = { current: new Map(), previous: new Map() };
   if (r1) {
     results.push(...r1.flatMap((d) => [d.current, d.previous]));
-    const devices = r1.find((d) => d.dimension === 'device')!;
-    engines.current.set('engine1', sum(partsOf(devices.current.value.rows, 'device', plan), empty));
-    if (compared('engine1')) {
-      for (const d of r1) dimensions.push({ dimension: d.dimension, segments: toSegments(partsOf(d.current.value.rows, d.dimension, plan), partsOf(d.previous.value.rows, d.dimension, plan), additive) });
-      engines.previous.set('engine1', sum(partsOf(devices.previous.value.rows, 'device', plan), empty));
+    // Query and page rows run to tens of thousands: read in slices, so other requests are answered meanwhile.
+    const slice = createTimeSlice();
+    const comparing = compared('engine1');
+    for (const d of r1) {
+      // Only the device rows count when engine1's history does not reach the range before (its current figure).
+      if (!comparing && d.dimension !== 'device') continue;
+      const current = await partsOf(d.current.value.rows, d.dimension, plan, slice);
+      if (d.dimension === 'device') engines.current.set('engine1', sum(current, empty));
+      if (comparing) {
+        const before = await partsOf(d.previous.value.rows, d.dimension, plan, slice);
+        dimensions.push({ dimension: d.dimension, segments: toSegments(current, before, additive) });
+        if (d.dimension === 'device') engines.previous.set('engine1', sum(before, empty));
+      }
+      await slice.pause();
     }
+    const devices = r1.find((d) => d.dimension === 'device')!;
     const freshness = engine1Freshness(scope.period, devices.current.value.firstIncompleteDate, devices.current.value.dataThrough);
     dataThrough = freshness.dataThrough;
     warnings.push(...freshness.warnings);
@@ -103,14 +114,14 @@ async function engine1Dimensions(ctx: ReportDeps, cs: ConnectedSource, scope: Re
   );
 }
 
-function partsOf(rows: readonly SearchRow[], dimension: SearchDimension, plan: SearchMetricPlan): Parts {
+async function partsOf(rows: readonly SearchRow[], dimension: SearchDimension, plan: SearchMetricPlan, slice: TimeSlice): Promise<Parts> {
   const out: Parts = new Map();
-  for (const row of rows) {
+  await forEachSliced(rows, (row) => {
     const key = normaliseSearchKey(dimension, row.keys[dimension] ?? '');
     const p = plan.parts(row);
     const seen = out.get(key);
     out.set(key, seen ? { num: seen.num + p.num, den: seen.den + p.den } : p);
-  }
+  }, slice);
   return out;
 }
 

@@ -9,11 +9,12 @@ import { previousRange } from '../domain/compare.ts';
 import { comparisonRequest, type ReportRequest } from '../domain/comparison-request.ts';
 import type { SearchSource } from '../domain/sources.ts';
 import type { DateRange } from '../domain/calendar.ts';
-import { ctrCurve, findOpportunities, type BrandFilter, type CurvePoint, type Opportunity, type SearchInputRow } from '../domain/insights/search-opportunities.ts';
+import { addRow, ctrCurve, opportunitySteps, type BrandFilter, type CurvePoint, type Opportunity, type QueryFigures, type SearchInputRow } from '../domain/insights/search-opportunities.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { quoteInput } from '../domain/quote.ts';
 import { normaliseQuery } from '../domain/search-normalise.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice, forEachSliced } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { buildMeta, type Meta, type Warning } from './meta.ts';
@@ -69,15 +70,18 @@ export async function searchOpportunities(ctx: ReportDeps, args: OpportunityArgs
   warnings.push(...coverage.warnings);
   const comparing = coverage.covered.length > 0;
   const used = (engine: SearchSource) => !comparing || coverage.covered.includes(engine);
-  const current: SearchInputRow[] = [];
-  const previous: SearchInputRow[] = [];
+  // Figures per query, added up in slices: the rows by query and page run to tens of thousands per range.
+  const current = new Map<string, QueryFigures>();
+  const previous = new Map<string, QueryFigures>();
+  const slice = createTimeSlice();
+  const add = (rows: readonly SearchInputRow[], into: Map<string, QueryFigures>) => forEachSliced(rows, (row) => addRow(into, row), slice);
   const results: CachedResult<unknown>[] = [];
   let dataThrough: string | undefined;
   if (r1 && used('engine1')) {
     const [now, then] = r1;
     results.push(now, then);
     for (const [rows, into] of [[now.value.rows, current], [then.value.rows, previous]] as const) {
-      for (const r of rows) into.push({ query: normaliseQuery(r.keys.query ?? ''), page: r.keys.page ?? '', clicks: r.clicks, impressions: r.impressions, position: r.position });
+      await forEachSliced(rows, (r) => addRow(into, { query: normaliseQuery(r.keys.query ?? ''), page: r.keys.page ?? '', clicks: r.clicks, impressions: r.impressions, position: r.position }), slice);
     }
     const freshness = engine1Freshness(scope.period, now.value.firstIncompleteDate, now.value.dataThrough);
     dataThrough = freshness.dataThrough;
@@ -85,12 +89,18 @@ export async function searchOpportunities(ctx: ReportDeps, args: OpportunityArgs
   }
   if (r2 && used('engine2')) {
     results.push(r2);
-    current.push(...engine2Rows(r2.value, scope.period, warnings));
-    previous.push(...engine2Rows(r2.value, before, []));
+    await add(engine2Rows(r2.value, scope.period, warnings), current);
+    await add(engine2Rows(r2.value, before, []), previous);
   }
   // null: the domain's name; an empty list is a site without brand queries.
   const brandTerms = scope.project.brandTerms ?? defaultBrandTerms(scope.project.domain);
+  await slice.pause();
   const curve = ctrCurve(current);
+  const opportunities: Opportunity[] = [];
+  for (const step of opportunitySteps(current, comparing ? previous : undefined, curve, { brandTerms, brand, perKind: PER_KIND })) {
+    await slice.pause();
+    opportunities.push(...step());
+  }
   return {
     project: scope.project.key,
     period: { ...scope.periodJson, previous: { start: before.start, end: before.end } },
@@ -98,7 +108,7 @@ export async function searchOpportunities(ctx: ReportDeps, args: OpportunityArgs
     brand,
     brandTerms,
     ctrCurve: curve,
-    opportunities: findOpportunities(current, comparing ? previous : undefined, curve, { brandTerms, brand, perKind: PER_KIND }),
+    opportunities,
     meta: buildMeta({ results, sources: sourcesUsed({ ...(r1 && used('engine1') ? { engine1: true } : {}), ...(r2 && used('engine2') ? { engine2: true } : {}) }), warnings, now: scope.now, ...(dataThrough ? { dataThrough } : {}) }),
   };
 }
