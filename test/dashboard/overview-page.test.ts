@@ -8,7 +8,7 @@ const PROJECT = { id: 'p1', key: 'new-site', name: 'New site', domain: 'new.exam
 
 function render(summary: SummaryBody): string {
   const unread = { ok: false as const, error: { message: 'not read in this test' } };
-  const view = { csrf: 'x', project: PROJECT, sources: [], googleConfigured: false, now: new Date('2026-11-26T10:05:00Z'), summary: { ok: true, body: summary }, sessions: unread, clicks: unread, pages: unread, queries: unread, funnels: [] };
+  const view = { csrf: 'x', project: PROJECT, sources: [], googleConfigured: false, now: new Date('2026-11-26T10:05:00Z'), summary: { ok: true, body: summary }, search: unread, sessions: unread, clicks: unread, pages: unread, queries: unread, funnels: [] };
   return overviewBody(view as unknown as OverviewView).value;
 }
 
