@@ -34,7 +34,7 @@ const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: 'off', LOG_
 const shared = process.env.BENCH_REDIS_PREFIX ? { keyPrefix: process.env.BENCH_REDIS_PREFIX } : undefined;
 const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, endpoints: inProcessEndpoints(sandbox.fetch), shared });
 const credentials = await readSandboxCredentials(credentialsDir);
-const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir });
+const demo = await seedDemo({ db: runtime.store.db, box: runtime.box, apiKeys: runtime.apiKeys, sites: sandbox.catalogue, credentials, dataDir, providers: runtime.providers });
 // A key allows at most 1,000,000 requests a minute, which a quiet machine can exceed over a few rounds of load: the
 // load generator takes a fresh key of this pool for every measured round.
 const benchKeys = await Promise.all(

@@ -1,10 +1,13 @@
-// The one h3 app: request ids, problem JSON for every failure, REST routes, GraphQL, health; unknown paths → 404.
+// The one h3 app: request ids, problem JSON for every failure (a page for a browser's form), CORS for the API,
+// REST routes, GraphQL, MCP, the account pages and the dashboard, health; unknown paths → 404.
 import { H3, type H3EventContext } from 'h3';
 import type { AppDeps } from './app-deps.ts';
 import { notFound } from './errors/app-error.ts';
 import { appErrorFromThrown } from './http/errors-to-problems.ts';
 import { runAfterEveryAnswer } from './http/every-answer.ts';
 import { requestIdFrom } from './http/request-id.ts';
+import { mountApiCors } from './http/cors.ts';
+import { formProblemPage, isBrowserFormPost } from './account/form-problem-page.ts';
 import { addResponseHeaders, applyRecordedHeaders, requestIdOf } from './http/request-context.ts';
 import { problemResponse } from './http/responses.ts';
 import { mountHealthRoutes } from './health/health-routes.ts';
@@ -46,10 +49,12 @@ export function createApp(deps: AppDeps): H3 {
         deps.logger.error({ err: error.cause ?? error, requestId: requestIdOf(event), path: event.url.pathname }, error.message);
       }
       event.context.headersApplied = true;
+      if (deps.web && isBrowserFormPost(event.req, event.url.pathname)) return formProblemPage(error, requestIdOf(event), deps.web.sessions.secure);
       return problemResponse(error, requestIdOf(event), event.context.responseHeaders);
     },
   });
   runAfterEveryAnswer(app, (response, context) => afterAnswer(deps, response, context));
+  mountApiCors(app, deps.corsOrigins);
 
   mountHealthRoutes(app, deps);
   mountRestRoutes(app, deps, REST_ROUTES);

@@ -14,10 +14,11 @@ import type { Principal } from './auth/principal.ts';
 import { BUS_CHANNELS } from './bus/channels.ts';
 import { createSharedState, type SharedState, type SharedStateOptions } from './cache/shared-state.ts';
 import { publicUrlOf, type Settings } from './config/settings.ts';
+import { siteOriginsOf } from './config/site-origins.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { createStoredOperationPipeline } from './graphql/pipeline.ts';
 import { schema } from './graphql/schema.ts';
-import { readJsonBody } from './http/read-json-body.ts';
+import { readJsonBody } from './http/read-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
 import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
 import { watchCatalogueWrites } from './store/write-watch.ts';
@@ -31,8 +32,9 @@ import { openDatabase, type Store } from './store/database.ts';
 import { unusableDataDir } from './store/unusable-store.ts';
 import { createOutageMemo } from './store/outage-memo.ts';
 import { createSecretBox, deriveSubKey, loadSecretKey, type SecretBox } from './store/secret-box.ts';
-import { startDemoUpstream, type DemoUpstream } from './demo/demo-upstream.ts';
+import { seedDemoSandbox, startDemoSandbox, type DemoUpstream } from './demo/demo-upstream.ts';
 import { retireDemo } from './demo/retire-demo.ts';
+import { readRetiredSandboxCredentials } from './demo/sandbox-credentials.ts';
 import { instrumentSharedState } from './observability/instrument-shared-state.ts';
 import type { KeyLimitOverride } from './limits/create-limits.ts';
 import type { Decided } from './limits/limiter.ts';
@@ -94,18 +96,21 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const responseCache = createResponseCache({ now: () => clock().getTime() });
     announceWrite = (table) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table });
     await wireCacheInvalidation(responseCache, shared);
-    const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
+    const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), siteOrigins: siteOriginsOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
     const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
 
     const useSandbox = settings.SITELINE_SANDBOX === 'auto' && !overrides.skipDemo;
-    const demo = useSandbox ? await startDemoUpstream({ settings, db: store.db, box, apiKeys, logger }) : undefined;
-    if (demo) closers.push(() => demo.close());
-    if (!demo && settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo) await retireDemo({ db: store.db, apiKeys, dataDir: settings.DATA_DIR, logger });
-    // Routing follows the credential, not the mode: the sandbox's own credentials go to the sandbox, every other
-    // credential to the real providers (overrides.endpoints stands in for them in tests).
+    const retiring = settings.SITELINE_SANDBOX === 'off' && !overrides.skipDemo;
+    const demoSandbox = useSandbox ? await startDemoSandbox({ settings, clock }) : undefined;
+    if (demoSandbox) closers.push(() => demoSandbox.close());
+    if (retiring) await retireDemo({ db: store.db, apiKeys, dataDir: settings.DATA_DIR, logger });
+    // Routing follows who issued the credential, not the mode: what the sandbox issued goes to the sandbox (or, when
+    // it is off, nowhere), every other credential to the real providers (overrides.endpoints stands in for them in tests).
     const endpoints = overrides.endpoints ?? PRODUCTION_ENDPOINTS;
-    const sandbox = demo ? { endpoints: demo.endpoints, credentials: demo.credentials } : undefined;
+    const retired = retiring ? await readRetiredSandboxCredentials(settings.DATA_DIR) : undefined;
+    const sandbox = demoSandbox ? { endpoints: demoSandbox.endpoints, credentials: demoSandbox.credentials } : retired && { credentials: retired };
     const providers = createProviderClients({ endpoints, sandbox, logger, resilience: overrides.providerResilience, analyticsConcurrency: shared.analyticsConcurrency, onOutcome: metrics?.recordUpstream });
+    const demo = demoSandbox && (await seedDemoSandbox(demoSandbox, { settings, db: store.db, box, apiKeys, logger, providers }));
 
     const services: Services = { db: store.db, clock, logger, box, providers, shared, storeMemo: createOutageMemo() };
     const pipeline = createStoredOperationPipeline(schema);
@@ -119,7 +124,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       graphiql: settings.SITELINE_SANDBOX === 'auto',
       authenticate,
       limitRequest: (principal: Principal) => limitRequest(shared, principal),
-      createContext: (principal, requestId) => createGraphQLContext(services, principal, requestId),
+      createContext: (principal, requestId, options) => createGraphQLContext(services, principal, requestId, options),
       executeOperation,
       readJsonBody: (request) => readJsonBody(request, RAW_BODY_LIMIT),
       responseCache,
@@ -131,7 +136,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       metrics,
       metricsRoute: settings.METRICS_PORT === undefined,
     };
-    deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, sandboxEndpoints: demo?.endpoints });
+    deps.dashboard = await createDashboardDeps({ settings, publicUrl: deps.publicUrl, web, box, providers, endpoints, operations: deps, sandboxEndpoints: demo?.endpoints, demoBingKeyFile: demo?.bingKeyFile });
     const stopSweeper = startFlowSweeper(deps.dashboard);
     closers.push(async () => stopSweeper());
     const setupCode = await announceSetupCode(store, settings, deps.publicUrl, clock, logger);

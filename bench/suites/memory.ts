@@ -1,57 +1,21 @@
 // Memory of the API process alone: the sandbox runs in a process of its own (SANDBOX_URL), the API is `node
 // src/main.ts` as deployed. RSS idle after start, then after 10,000 distinct reports went through its caches.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_EMAIL } from '../../src/demo/seed-demo.ts';
 import { addDays } from '../../src/domain/calendar.ts';
+import { DEPLOYED_ENV, DEPLOYED_NODE_ARGS, DEPLOYED_START, ROOT, startApiProcess, type ApiProcess } from '../api-process.ts';
 import type { Measurement, SuiteResult } from '../suite.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const REPORTS = 10_000;
 const CONCURRENCY = 16;
 const MIB = 1024 * 1024;
 /** How long the process rests before RSS is read, idle and after the reports. */
 const REST_MS = 20_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** 10,000 distinct custom periods (start and length vary), each its own report. */
@@ -66,25 +30,6 @@ function reportPaths(): string[] {
   }
   return paths;
 }
-
-/** A key of the demo account whose own limit does not cap the load (through the CLI, as an operator would). */
-async function createKey(dataDir: string): Promise<string> {
-  const cli = spawn(process.execPath, ['src/cli/main.ts', 'keys', 'create', '--account', DEMO_EMAIL, '--rate-limit', '1000000', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir } });
-  let out = '';
-  cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
-  if (code !== 0) throw new Error(`siteline keys create exited with ${code}`);
-  return (JSON.parse(out) as { key: string }).key;
-}
-
-/** The deployed command, `npm start` (the image runs the same, test/deployment checks it): its environment and node flags. */
-const DEPLOYED_START = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const DEPLOYED_ENV = Object.fromEntries(
-  DEPLOYED_START.split(' ')
-    .filter((word) => /^[A-Z_]+=/.test(word))
-    .map((word) => word.split('=', 2) as [string, string]),
-);
-const DEPLOYED_NODE_ARGS = DEPLOYED_START.split(' ').filter((word) => word.startsWith('--'));
 
 /**
  * The deployed command as is (its young generation is 4 MiB per semi-space instead of up to 32), then with the old
@@ -121,23 +66,14 @@ export default async function memorySuite(): Promise<SuiteResult> {
 
 async function measureApiProcess(label: string, nodeArgs: string[], options: { idleOnly?: boolean } = {}): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'siteline-bench-memory-'));
-  const [sandboxPort, apiPort] = await Promise.all([freePort(), freePort()]);
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = start(['src/cli/main.ts', 'sandbox', '--port', String(sandboxPort), '--credentials-dir', join(dataDir, 'sandbox-credentials')], {});
-  let api: ChildProcess | undefined;
+  const api: ApiProcess = await startApiProcess(dataDir, nodeArgs);
+  const { url: apiUrl, key } = api;
   const measurements: Measurement[] = [];
   try {
-    await waitFor(`${sandboxUrl}/__sandbox/stats`, sandbox);
-    const quota = { analyticsQuota: { tokensPerDay: 1e9, tokensPerHour: 1e9, tokensPerProjectPerHour: 1e9, concurrentRequests: 1000 } };
-    await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quota) });
-    api = start([...nodeArgs, 'src/main.ts'], { ...DEPLOYED_ENV, DATA_DIR: dataDir, SANDBOX_URL: sandboxUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitFor(`${apiUrl}/healthz`, api);
-    const key = await createKey(dataDir);
     // Idle: started, demo seeded, one request served, then at rest.
     await fetch(`${apiUrl}/api/v1/projects/list`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
-    const idle = await rssOf(api.pid!);
+    const idle = await rssOf(api.pid);
     measurements.push({ name: `API process RSS, idle${label}`, value: idle / MIB, unit: 'MiB', target: { op: '<=', value: 120 }, notes: `${REST_MS / 1000} s after one request; load ${loadavg()[0]!.toFixed(1)}` });
     if (options.idleOnly) return measurements;
 
@@ -157,11 +93,11 @@ async function measureApiProcess(label: string, nodeArgs: string[], options: { i
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const right = await rssOf(api.pid!);
+    const right = await rssOf(api.pid);
     // At rest: the idle heap trim (src/observability/idle-heap-trim.ts) runs after 2–4 s without requests, and
     // V8's memory reducer, which sees a low allocation rate from then on, about 10 s later.
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
-    const after = await rssOf(api.pid!);
+    const after = await rssOf(api.pid);
     measurements.push({
       name: `API process RSS after ${REPORTS} distinct cached reports${label}`,
       value: after / MIB,
@@ -170,8 +106,7 @@ async function measureApiProcess(label: string, nodeArgs: string[], options: { i
       notes: `${REST_MS / 1000} s after the last answer (${(right / MIB).toFixed(1)} MiB at once); ${seconds.toFixed(0)} s, ${failed} failed, ${limited} rate-limited; load ${loadavg()[0]!.toFixed(1)}`,
     });
   } finally {
-    if (api) await stop(api);
-    await stop(sandbox);
+    await api.stop();
   }
   return measurements;
 }

@@ -29,17 +29,20 @@ export async function readBaseline(lane: Lane, site: DemoSite, anchor: IsoDate, 
       .filter((s) => s.value !== '(not set)' && s.value !== '');
   }
   const queryRows = rowsOf(await lane.get(`${base}/search/dimension?dimension=query&limit=100&period=${period}`));
-  const pages = rowsOf(await lane.get(`${base}/search/dimension?dimension=page&limit=50&period=${period}`)).map((r) => normaliseValue(r.page));
+  const pages = rowsOf(await lane.get(`${base}/search/dimension?dimension=page&limit=50&period=${period}`)).map((r) => ({ page: normaliseValue(r.page), clicks: Number(r.clicks) }));
+  // A project without engine2 answers 409 here: no engine2-only losses are planted on it.
+  const engine2Rows = await lane.get(`${base}/search/dimension?dimension=query&sp=engine2&limit=300&period=${period}`).then(rowsOf, () => undefined);
+  const onEngine2 = new Set((engine2Rows ?? []).map((r) => String(r.query).toLowerCase()));
   const queries: QueryBaseline[] = [];
   for (const row of queryRows) {
     const query = String(row.query);
     if (!PLAIN_QUERY.test(query)) continue;
-    const entry: QueryBaseline = { query, clicks: Number(row.clicks), impressions: Number(row.impressions), position: Number(row.position), pages: [] };
+    const entry: QueryBaseline = { query, clicks: Number(row.clicks), impressions: Number(row.impressions), position: Number(row.position), pages: [], engine2: onEngine2.has(query.toLowerCase()) };
     if (queries.filter((q) => q.pages.length > 0).length < queriesWithPages && entry.position <= 10) {
       const filter = encodeURIComponent(`query==${query}`);
       entry.pages = rowsOf(await lane.get(`${base}/search/dimension?dimension=page&limit=5&period=${period}&filter=${filter}`)).map((r) => normaliseValue(r.page));
     }
     queries.push(entry);
   }
-  return { project: site.key, propertyId: site.analytics.propertyId, siteUrl: site.engine1.siteUrl, segments, queries, pages };
+  return { project: site.key, propertyId: site.analytics.propertyId, siteUrl: site.engine1.siteUrl, engine2: engine2Rows !== undefined, segments, queries, pages };
 }

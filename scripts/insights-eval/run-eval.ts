@@ -1,33 +1,41 @@
-// The evaluation itself: open the lanes, read the baselines, plan the seeded cases, and for each case plant its
-// event, ask the insight endpoints (force=1, so Siteline's cache cannot answer from before the event), score the
-// answers and clear the sandbox; then ask for anomalies on unplanted data to count false alarms.
+// The evaluation itself: open the lanes, read the baselines, plan the seeded cases of a split (or of given seeds)
+// and the quiet windows, and for each case plant its events, ask the insight endpoints (force=1, so Siteline's
+// cache cannot answer from before the event), score the answers and clear the sandbox; then, on unplanted data,
+// count anomalies per metric and measure each tool's answer at its defaults.
 import { addDays, type IsoDate } from '../../src/domain/calendar.ts';
 import { DEMO_SITES, type DemoSite } from '../../src/sandbox/catalogue.ts';
 import { readBaseline } from './baseline.ts';
 import { customPeriod, type Check, type EvalCase } from './cases.ts';
 import { openLane, type Lane } from './lane.ts';
-import { ANOMALY_DAYS, planCases, type SiteMix } from './plan.ts';
+import { ANOMALY_DAYS, planCases, planQuietCases, QUIET_METRICS, type SiteBaseline, type SiteMix } from './plan.ts';
 import { seededRandom } from './random.ts';
 import { countAnomalies, failedCheck, scoreAnomalies, scoreChanges, scoreSearch, type CheckResult } from './score.ts';
-import { buildRows, type EvalReport, type FalseAlarms } from './table.ts';
+import { SPLITS, type SplitName } from './splits.ts';
+import { familyRows, headline, share, type EvalReport, type FalseAlarmRow, type TokenRow } from './table.ts';
+import { DEFAULT_TOOL_PATHS, TOKENIZER, tokensOf } from './tokens.ts';
 
-export const DEFAULT_SEED = 13;
-
-/** 34 events: 15 segment shifts, 10 spikes, 5 ranking losses, 4 cannibalisations over the three demo sites. */
+/**
+ * Per seed: 41 cases over the three demo sites (tiny-saas has no engine2, so no engine2-only loss). acme-shop gets
+ * one search loss of each kind: explaining its clicks reads 25,000 queries, a minute per answer on today's code.
+ */
 export const DEFAULT_MIXES: Readonly<Record<string, SiteMix>> = {
-  'acme-shop': { shifts: 6, spikes: 4, rankingLosses: 2, cannibalisations: 2 },
-  'northwind-journal': { shifts: 5, spikes: 3, rankingLosses: 2, cannibalisations: 1 },
-  'tiny-saas': { shifts: 4, spikes: 3, rankingLosses: 1, cannibalisations: 1 },
+  'acme-shop': { shifts: 3, spikes: 2, rateShifts: 3, trends: 2, twoEvents: 1, queryLosses: 1, engine2Losses: 1, pageDrops: 1, cannibalisations: 1 },
+  'northwind-journal': { shifts: 3, spikes: 2, rateShifts: 3, trends: 2, twoEvents: 1, queryLosses: 2, engine2Losses: 1, pageDrops: 1, cannibalisations: 1 },
+  'tiny-saas': { shifts: 2, spikes: 1, rateShifts: 2, trends: 1, twoEvents: 1, queryLosses: 1, engine2Losses: 0, pageDrops: 1, cannibalisations: 1 },
 };
 
 export interface EvalOptions {
-  seed?: number;
+  /** The split whose seeds plan the cases (default held-out); `seeds` overrides it. */
+  split?: SplitName;
+  seeds?: readonly number[];
   /** The last day any case looks at (default: four days ago, UTC, so every day asked is complete). */
   anchor?: IsoDate;
   mixes?: Readonly<Record<string, SiteMix>>;
   /** Independent sandbox + Siteline pairs working through the cases side by side (default 2). */
   lanes?: number;
-  /** Unplanted 90-day windows per site for the false-alarm rate (default 2: the last 90 days and the 90 before). */
+  /** Unplanted 14-day windows per project and metric kind asked for drivers (default 2, a month apart). */
+  quietWindows?: number;
+  /** Unplanted 90-day windows per project and metric for the false-alarm rate (default 2: the last 90 days and the 90 before). */
   falseAlarmWindows?: number;
   /** Queries whose ranking pages the baseline looks up (default 15; 0 when no cannibalisation is planted). */
   queriesWithPages?: number;
@@ -42,7 +50,8 @@ function insightPath(c: EvalCase, check: Check): string {
   const base = `/api/v1/metrics/${c.project}/insights`;
   switch (check.insight) {
     case 'changes':
-      return `${base}/changes?period=${check.period}&compare=previous&metric=${check.metric}&force=1`;
+    case 'quiet':
+      return `${base}/changes?period=${check.period}&compare=previous&metric=${check.metric}${'sp' in check && check.sp ? `&sp=${check.sp}` : ''}&force=1`;
     case 'anomalies':
       return `${base}/anomalies?period=${check.period}&metric=${check.metric}&force=1`;
     case 'search':
@@ -53,6 +62,7 @@ function insightPath(c: EvalCase, check: Check): string {
 function score(c: EvalCase, check: Check, body: unknown): CheckResult {
   switch (check.insight) {
     case 'changes':
+    case 'quiet':
       return scoreChanges(c, check, body);
     case 'anomalies':
       return scoreAnomalies(c, check, body);
@@ -66,7 +76,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 async function runCase(lane: Lane, c: EvalCase): Promise<CheckResult[]> {
   try {
     await lane.clear();
-    await lane.plant([c.event]);
+    if (c.events.length) await lane.plant(c.events);
   } catch (error) {
     return c.checks.map((check) => failedCheck(c, check, `planting failed: ${message(error)}`));
   }
@@ -82,26 +92,41 @@ async function runCase(lane: Lane, c: EvalCase): Promise<CheckResult[]> {
   return results;
 }
 
-async function countFalseAlarms(lane: Lane, sites: readonly DemoSite[], anchor: IsoDate, windows: number): Promise<FalseAlarms> {
-  // Without a scenarios switch nothing can have been planted, so the data is unplanted either way.
+/** Anomalies reported on unplanted data, per metric, over `windows` 90-day windows per project. */
+async function countFalseAlarms(lane: Lane, sites: readonly DemoSite[], anchor: IsoDate, windows: number): Promise<FalseAlarmRow[]> {
   await lane.clear().catch(() => {});
-  let anomalies = 0;
-  let asked = 0;
-  for (const site of sites) {
-    for (let w = 0; w < windows; w++) {
-      const end = addDays(anchor, -w * ANOMALY_DAYS);
-      const body = await lane.get(`/api/v1/metrics/${site.key}/insights/anomalies?period=${customPeriod(addDays(end, -(ANOMALY_DAYS - 1)), end)}&metric=sessions&force=1`).catch(() => undefined);
-      if (body === undefined) continue;
-      anomalies += countAnomalies(body);
-      asked += 1;
+  return Promise.all(QUIET_METRICS.map(async (metric) => {
+    let anomalies = 0;
+    let asked = 0;
+    for (const site of sites) {
+      for (let w = 0; w < windows; w++) {
+        const end = addDays(anchor, -w * ANOMALY_DAYS);
+        const body = await lane.get(`/api/v1/metrics/${site.key}/insights/anomalies?period=${customPeriod(addDays(end, -(ANOMALY_DAYS - 1)), end)}&metric=${metric}&force=1`).catch(() => undefined);
+        if (body === undefined) continue;
+        anomalies += countAnomalies(body);
+        asked += 1;
+      }
     }
+    return { metric, windows: asked, anomalies, per90Days: share(anomalies, asked) };
+  }));
+}
+
+/** Each insight tool's answer at its defaults on every project, in tokens. */
+async function measureTokens(lane: Lane, sites: readonly DemoSite[]): Promise<TokenRow[]> {
+  await lane.clear().catch(() => {});
+  const rows: TokenRow[] = [];
+  for (const [tool, path] of Object.entries(DEFAULT_TOOL_PATHS)) {
+    const byProject: Record<string, number> = {};
+    for (const site of sites) byProject[site.key] = tokensOf(await lane.get(path(site.key)));
+    rows.push({ tool, byProject, max: Math.max(...Object.values(byProject)) });
   }
-  return { windows: asked, anomalies, per90Days: asked === 0 ? 0 : Math.round((anomalies / asked) * 100) / 100 };
+  return rows;
 }
 
 export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
   const started = Date.now();
-  const seed = options.seed ?? DEFAULT_SEED;
+  const split = options.seeds ? 'custom' : (options.split ?? 'held-out');
+  const seeds = options.seeds ?? SPLITS[options.split ?? 'held-out'];
   const anchor = options.anchor ?? defaultAnchor();
   const log = options.log ?? (() => {});
   const mixes = options.mixes ?? DEFAULT_MIXES;
@@ -110,10 +135,11 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
     const first = lanes[0] as Lane;
     await first.clear().catch(() => {});
     const sites = DEMO_SITES.filter((s) => mixes[s.key] !== undefined);
-    const baselines = [];
+    const baselines: SiteBaseline[] = [];
     for (const site of sites) baselines.push(await readBaseline(first, site, anchor, options.queriesWithPages));
-    const cases = planCases(baselines, mixes, seededRandom(seed), anchor);
-    log(`insights eval: seed ${seed}, anchor ${anchor}, ${cases.length} planted events on ${lanes.length} lane(s)`);
+    const planted = seeds.flatMap((seed) => planCases(baselines, mixes, seededRandom(seed), anchor, `${seed}-`));
+    const cases = [...planted, ...planQuietCases(baselines, anchor, options.quietWindows ?? 2, 'quiet-')];
+    log(`insights eval: split ${split} (seeds ${seeds.join(', ')}), anchor ${anchor}, ${planted.length} planted cases and ${cases.length - planted.length} quiet ones on ${lanes.length} lane(s)`);
 
     const results: CheckResult[][] = Array.from({ length: cases.length }, () => []);
     let next = 0;
@@ -123,20 +149,25 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
           const index = next++;
           const c = cases[index] as EvalCase;
           results[index] = await runCase(lane, c);
-          log(`  ${c.id} ${results[index].map((r) => `${r.insight}:${r.error ? 'error' : r.hit ? 'hit' : 'miss'}`).join(' ')}`);
+          log(`  ${c.id} ${results[index].map((r) => `${r.insight}:${r.error ? 'error' : r.hitAt1 || (r.insight !== 'changes' && r.hit) ? 'hit' : r.insight === 'quiet' ? `${r.significant} significant` : 'miss'}`).join(' ')}`);
         }
       }),
     );
     const falseAlarms = await countFalseAlarms(first, sites, anchor, options.falseAlarmWindows ?? 2);
+    const tokens = await measureTokens(first, sites);
     const flat = results.flat();
     return {
       startedAt: new Date(started).toISOString(),
-      seed,
+      split,
+      seeds: [...seeds],
       anchor,
-      events: cases.length,
+      events: planted.reduce((n, c) => n + c.events.length, 0),
       durationSeconds: Math.round((Date.now() - started) / 100) / 10,
-      rows: buildRows(flat, falseAlarms),
+      tokenizer: TOKENIZER,
+      headline: headline(flat, falseAlarms, tokens),
+      families: familyRows(flat),
       falseAlarms,
+      tokens,
       results: flat,
       cases,
     };

@@ -4,7 +4,7 @@
 import type { H3 } from 'h3';
 import { AUTHORIZATION_PARAMS, type AuthorizationRequest } from '../auth/oauth/authorization-request.ts';
 import { formActionSourceOf } from '../auth/oauth/redirect-uris.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { listProjectsForAccount } from '../store/projects-repository.ts';
 import { consentBody } from './consent-page.ts';
 import { newNonce, pageResponse, redirectResponse } from './html.ts';

@@ -16,14 +16,16 @@ export interface CreateWebDepsOptions {
   clock: () => Date;
   logger: WebDeps['logger'];
   publicUrl: string;
+  /** The origins a browser may reach the server at (cookies, forms and Origin checks accept each). */
+  siteOrigins: readonly string[];
   masterKey: Buffer;
   apiKeys: ApiKeyService;
   limits: Pick<Limits, 'consumePolicy' | 'peekPolicy' | 'refundPolicy'>;
 }
 
 export async function createWebDeps(options: CreateWebDepsOptions): Promise<WebDeps> {
-  const { db, clock, logger, publicUrl, masterKey, apiKeys, limits } = options;
+  const { db, clock, logger, publicUrl, siteOrigins, masterKey, apiKeys, limits } = options;
   const oauth = createOAuthServer({ db, config: defineOAuthServer(publicUrl), signingKey: await deriveSigningKey(masterKey), clock, limits, logger });
-  const sessions = createSessionManager({ db, clock, publicUrl, csrfKey: deriveSubKey(masterKey, 'siteline account pages csrf v1') });
+  const sessions = createSessionManager({ db, clock, publicUrl, siteOrigins, csrfKey: deriveSubKey(masterKey, 'siteline account pages csrf v1') });
   return { db, clock, logger, oauth, sessions, apiKeys, limits };
 }

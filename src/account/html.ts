@@ -23,6 +23,14 @@ export function raw(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
 
+/**
+ * A wide table on a narrow screen scrolls inside its own box (a 390 px phone never scrolls the page sideways); the box
+ * is a named, focusable region so keyboard users can scroll it too.
+ */
+export function scrollBox(label: string, content: SafeHtml): SafeHtml {
+  return h`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${content}</div>`;
+}
+
 type Interpolation = SafeHtml | string | number | null | undefined | false | readonly Interpolation[];
 
 function render(value: Interpolation): string {
@@ -76,9 +84,9 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;p
 th{font-size:.85rem;color:var(--muted);font-weight:600}code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;word-break:break-all}
 .muted{color:var(--muted)}.error{border:1px solid var(--danger);color:var(--danger);padding:.6rem .8rem;border-radius:6px}
 .notice{border:1px solid var(--ok);padding:.6rem .8rem;border-radius:6px}.secret{border:2px solid var(--warn);padding:.8rem;border-radius:6px;margin:1rem 0}
-.status-ok{color:var(--ok)}.status-error{color:var(--danger)}.status-not_connected{color:var(--muted)}
+.status-ok{color:var(--ok)}.status-error{color:var(--danger)}.status-not_connected,.status-pending{color:var(--muted)}
 .badge{display:inline-block;font-size:.75rem;font-weight:600;vertical-align:middle;color:var(--warn);border:1px solid var(--warn);border-radius:999px;padding:.05rem .5rem}
-ul.scopes{padding-left:1.2rem}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.table-wrap{overflow-x:auto;position:relative}ul.scopes{padding-left:1.2rem}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;
 
 function securityHeaders(nonce: string, secure: boolean, formActions: readonly string[]): Record<string, string> {

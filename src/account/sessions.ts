@@ -1,7 +1,7 @@
 // Browser sessions and CSRF protection for the account pages. The session cookie holds a random value whose
 // digest names a server-side row (sign-out and expiry hold on every instance). Forms carry a synchronizer
 // token: an HMAC of the session (or, before sign-in, of a pre-session cookie), checked on every POST together
-// with the Origin header.
+// with the Origin header, which must be one of the site's origins (the host the server is reached at).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findAccountById, type AccountRecord } from '../store/accounts-repository.ts';
@@ -33,12 +33,19 @@ export interface SessionManager {
   checkSignInToken(request: Request, token: string | null): boolean;
   /** False when a browser says the request comes from another site (Origin / Sec-Fetch-Site). */
   sameOrigin(request: Request): boolean;
+  /**
+   * The site origin this request was sent to (e.g. http://localhost:3000 next to http://127.0.0.1:3000), for
+   * redirects the browser must follow back to the same host and its cookies; the public origin otherwise.
+   */
+  originOf(request: Request): string;
 }
 
 export interface SessionManagerOptions {
   db: Kysely<Database>;
   clock: () => Date;
   publicUrl: string;
+  /** Every origin a browser may reach the server at (siteOriginsOf); default: the public URL's alone. */
+  siteOrigins?: readonly string[];
   /** HMAC key for CSRF tokens (derived from the master secret). */
   csrfKey: Buffer;
 }
@@ -46,6 +53,7 @@ export interface SessionManagerOptions {
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { db, clock, csrfKey } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
+  const siteOrigins = new Set([publicOrigin, ...(options.siteOrigins ?? [])]);
   const secure = publicOrigin.startsWith('https:');
   const sessionCookie = cookieName('siteline_session', secure);
   const signInCookie = cookieName('siteline_signin', secure);
@@ -94,9 +102,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
     sameOrigin(request) {
       const origin = request.headers.get('origin');
-      if (origin !== null) return origin === publicOrigin;
+      if (origin !== null) return siteOrigins.has(origin);
       const site = request.headers.get('sec-fetch-site');
       return site === null || site === 'same-origin' || site === 'none';
+    },
+    originOf(request) {
+      const origin = new URL(request.url).origin;
+      return siteOrigins.has(origin) ? origin : publicOrigin;
     },
   };
 }

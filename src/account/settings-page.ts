@@ -8,7 +8,7 @@ import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { FunnelRecord } from '../store/funnels-repository.ts';
 import type { GrantWithClient } from '../store/oauth-grants-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
-import { h, type SafeHtml } from './html.ts';
+import { h, scrollBox, type SafeHtml } from './html.ts';
 
 export interface SettingsView {
   account: AccountRecord;
@@ -31,7 +31,7 @@ const SCOPE_HELP: Record<(typeof SCOPES)[number], string> = {
   'mcp:write': 'create funnels via MCP',
 };
 
-const STATUS_WORDS = { ok: 'connected', error: 'error', not_connected: 'not connected' } as const;
+const STATUS_WORDS = { ok: 'connected', error: 'error', pending: 'connected, not read yet', not_connected: 'not connected' } as const;
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
 const minute = (iso: string | null) => (iso === null ? 'never' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
@@ -73,7 +73,7 @@ function keysSection(view: SettingsView): SafeHtml {
   );
   return h`<section aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2>
 <p class="muted">Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the REST API, GraphQL or <code>/api/mcp</code>. Rotating issues a new key and lets the old one work for 24 more hours.</p>
-${view.keys.length === 0 ? h`<p>No API keys yet.</p>` : h`<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Projects</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`}
+${view.keys.length === 0 ? h`<p>No API keys yet.</p>` : scrollBox('Table of API keys', h`<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Projects</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`)}
 <form method="post" action="/account/keys">${csrfField(view.csrf)}
 <h3>Create a key</h3>
 <label for="key-name">Name</label><input id="key-name" name="name" type="text" maxlength="100" required placeholder="e.g. Reporting script">
@@ -88,10 +88,10 @@ function appsSection(view: SettingsView): SafeHtml {
 ${
   view.grants.length === 0
     ? h`<p class="muted">No apps are connected. Apps such as Claude, ChatGPT, Cursor or VS Code connect by URL and ask you here for access.</p>`
-    : h`<table><thead><tr><th scope="col">App</th><th scope="col">Access</th><th scope="col">Projects</th><th scope="col">Connected</th><th scope="col">Last refreshed</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${view.grants.map(
+    : scrollBox('Table of connected apps', h`<table><thead><tr><th scope="col">App</th><th scope="col">Access</th><th scope="col">Projects</th><th scope="col">Connected</th><th scope="col">Last refreshed</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${view.grants.map(
         (g) => h`<tr><td>${g.clientName}</td><td>${g.scope}</td><td>${projectsOf(g)}</td><td>${day(g.createdAt)}</td><td>${minute(g.lastUsedAt)}</td>
 <td><form class="inline" method="post" action="/account/apps/revoke">${csrfField(view.csrf)}<input type="hidden" name="grant_id" value="${g.id}"><button class="danger" type="submit" aria-label="Disconnect ${g.clientName}">Disconnect</button></form></td></tr>`,
-      )}</tbody></table>`
+      )}</tbody></table>`)
 }</section>`;
 }
 
@@ -103,8 +103,8 @@ function projectsSection(view: SettingsView): SafeHtml {
     return h`<td><span class="status-${status}">${STATUS_WORDS[status]}</span>${record?.propertyId ? h`<br><span class="muted">${record.propertyId}</span>` : ''}${record?.siteUrl ? h`<br><span class="muted">${record.siteUrl}</span>` : ''}${record?.statusMessage && status === 'error' ? h`<br><span class="muted">${record.statusMessage}</span>` : ''}</td>`;
   };
   return h`<section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
-<table><thead><tr><th scope="col">Project</th><th scope="col">Domain</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead>
-<tbody>${view.projects.map((p) => h`<tr><td><strong>${p.name}</strong><br><code>${p.key}</code></td><td>${p.domain}<br><span class="muted">${p.timezone}</span></td>${SOURCES.map((s) => sourceCell(p, s))}</tr>`)}</tbody></table></section>`;
+${scrollBox('Table of projects', h`<table><thead><tr><th scope="col">Project</th><th scope="col">Domain</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead>
+<tbody>${view.projects.map((p) => h`<tr><td><strong>${p.name}</strong><br><code>${p.key}</code></td><td>${p.domain}<br><span class="muted">${p.timezone}</span></td>${SOURCES.map((s) => sourceCell(p, s))}</tr>`)}</tbody></table>`)}</section>`;
 }
 
 function funnelsSection(view: SettingsView): SafeHtml {
@@ -113,9 +113,9 @@ function funnelsSection(view: SettingsView): SafeHtml {
 ${
   view.funnels.length === 0
     ? h`<p class="muted">No funnels yet. Create them with <code>siteline funnels create</code> or ask an MCP client to use <code>create_funnel</code>.</p>`
-    : h`<table><thead><tr><th scope="col">Funnel</th><th scope="col">Project</th><th scope="col">Steps</th><th scope="col">Created</th></tr></thead><tbody>${view.funnels.map(
+    : scrollBox('Table of funnels', h`<table><thead><tr><th scope="col">Funnel</th><th scope="col">Project</th><th scope="col">Steps</th><th scope="col">Created</th></tr></thead><tbody>${view.funnels.map(
         (f) => h`<tr><td><strong>${f.name}</strong><br><code>${f.key}</code></td><td><code>${projectKey(f.projectId)}</code></td><td>${f.steps.map((s) => s.name).join(' → ')}</td><td>${day(f.createdAt)} via ${f.createdVia}</td></tr>`,
-      )}</tbody></table>`
+      )}</tbody></table>`)
 }</section>`;
 }
 

@@ -4,7 +4,7 @@
 // redirected through a URL), so it is shown exactly once.
 import type { H3 } from 'h3';
 import { isAppError } from '../errors/app-error.ts';
-import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { listSourcesForProjects } from '../store/data-sources-repository.ts';
 import { listFunnelsForProjects } from '../store/funnels-repository.ts';
 import { listProjectsForAccount } from '../store/projects-repository.ts';
@@ -52,9 +52,6 @@ export function mountSettingsRoutes(app: H3, deps: WebDeps): void {
     const session = await sessions.read(request);
     if (!session) return redirectResponse('/account/sign-in?return_to=%2Faccount');
     const form = await readFormBody(request);
-    if (!form && hasMediaType(request, 'application/x-www-form-urlencoded')) {
-      return errorPage({ title: 'Form too large', message: `The form sent more than ${FORM_BODY_LIMIT / 1024} KiB, so nothing was changed. Go back and send less.`, status: 413, nonce: newNonce(), secure });
-    }
     if (!form || !sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf'))) {
       return errorPage({ title: 'Request refused', message: 'The form expired or came from another site. Reload the page and try again.', status: 403, nonce: newNonce(), secure });
     }

@@ -4,7 +4,7 @@
 import type { H3 } from 'h3';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from '../errors/app-error.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { verifyAccountPassword, normalizeEmail } from '../store/accounts-repository.ts';
 import { newNonce, pageResponse, redirectResponse } from './html.ts';
 import { errorPage, signInBody, signOutBody, type SignInView } from './sign-in-page.ts';

@@ -32,7 +32,12 @@ export interface CacheStore {
 
 /** Estimated heap size of an entry plus its key: what the byte bound of the in-process store counts. */
 export function entryBytes(key: string, entry: CacheEntry): number {
-  return entry.bytes ?? Buffer.byteLength(JSON.stringify(entry.value) ?? '') * HEAP_BYTES_PER_JSON_BYTE + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+  return entry.bytes ?? entryBytesOf(key, Buffer.byteLength(JSON.stringify(entry.value) ?? ''));
+}
+
+/** `entryBytes` from the byte length of the value's JSON, known beforehand (cachedFetch counts it in slices). */
+export function entryBytesOf(key: string, jsonBytes: number): number {
+  return jsonBytes * HEAP_BYTES_PER_JSON_BYTE + key.length * 2 + ENTRY_OVERHEAD_BYTES;
 }
 
 // A parsed report takes more heap than its JSON: objects, property slots and boxed numbers. Measured on GA-shaped

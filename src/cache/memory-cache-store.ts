@@ -1,6 +1,7 @@
 // In-process cache store: an LRU bounded by bytes whose entries vanish once their stale window ends.
 import { LRUCache } from 'lru-cache';
 import { entryBytes, type CacheEntry, type CacheStore } from './cache-store.ts';
+import { deepFreeze } from './json-walk.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export const DEFAULT_MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
@@ -39,8 +40,8 @@ export function createMemoryCacheStore(options: MemoryCacheStoreOptions = {}): C
       }
       // Cached values are shared by every later reader in this process; freezing turns an accidental
       // mutation by one request into a loud TypeError instead of silently wrong numbers for the next.
-      const stored: CacheEntry = { ...entry, value: deepFreeze(entry.value), bytes: entryBytes(key, entry) };
-      lru.set(key, Object.freeze(stored), { ttl });
+      const stored: CacheEntry = { ...entry, value: await deepFreeze(entry.value), bytes: entryBytes(key, entry) };
+      lru.set(key, Object.freeze(stored), { ttl: Math.max(1, entry.staleUntil - now()) });
     },
     async delete(key) {
       lru.delete(key);
@@ -49,13 +50,4 @@ export function createMemoryCacheStore(options: MemoryCacheStoreOptions = {}): C
       return { status: 'ok' };
     },
   };
-}
-
-// Walks the whole value even below an already frozen object: a loader may hand in a value frozen only at the top.
-// Cached values are JSON, so there are no cycles.
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-  return value;
 }

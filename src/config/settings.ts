@@ -45,7 +45,7 @@ export const settingsSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .describe('Comma-separated exact origins allowed to call /api/mcp and the REST API from browsers.'),
+    .describe('Comma-separated exact origins whose browser pages may call the REST API, /api/graphql and /api/mcp.'),
   TRUST_PROXY: z
     .string()
     .default('false')

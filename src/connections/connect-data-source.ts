@@ -1,7 +1,9 @@
-// Connecting a data source, for every caller (CLI, dashboard): normalise the property or site, probe it once,
-// then refuse with the precise reason or store it through the write service (which checks the caller may, and
-// audits) with the check's status, and for analytics the property's time zone and currency, which the project
-// adopts so its days agree with the property's.
+// Connecting a data source, for every caller (CLI, dashboard, the demo's seeding): normalise the property or site,
+// probe it once with the credential, then refuse with the precise reason or store it through the write service (which
+// checks the caller may, and audits) with what the probe found — `ok` only after a call with that credential
+// succeeded, `error` with the reason, `pending` when no probe ran — and for analytics the property's time zone and
+// currency, which the project adopts so its days agree with the property's. Probing is a step of its own so a caller
+// can probe several sources and store them in one write (writes/source-writes.ts `connectSources`).
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import type { ProviderClients } from '../providers/provider-clients.ts';
@@ -23,7 +25,7 @@ export interface ConnectDataSourceInput {
   propertyId?: string | undefined;
   siteUrl?: string | undefined;
   credential: SourceCredential;
-  /** false: store without probing. */
+  /** false: store without probing (the source stays `pending` until a call with it succeeds). */
   check: boolean;
   /** Store even when the probe fails, with status `error` and the reason. */
   force: boolean;
@@ -36,14 +38,27 @@ export interface ConnectedDataSource {
   adopted: { timezone?: string; currency?: string };
 }
 
+/** A normalised connection and what probing it found (no `check` when it was not probed). */
+export interface ProbedConnection {
+  source: Source;
+  propertyId?: string;
+  siteUrl?: string;
+  credential: SourceCredential;
+  check?: ConnectionCheck;
+}
+
+export async function probeConnection(providers: ProviderClients | undefined, source: Source, input: Omit<ConnectDataSourceInput, 'force'>): Promise<ProbedConnection> {
+  const target = source === 'analytics' ? { propertyId: parsePropertyId(input.propertyId ?? '') } : { siteUrl: parseSiteUrl(source, input.siteUrl ?? '') };
+  if (input.check && !providers) throw new Error('probeConnection: a connection check needs provider clients');
+  const check = input.check && providers ? await checkDataSourceConnection(providers, { source, ...target, secret: input.credential.secret }) : undefined;
+  return { source, ...target, credential: input.credential, ...(check ? { check } : {}) };
+}
+
 export async function connectDataSource(deps: ConnectDataSourceDeps, actor: Actor, project: ProjectRecord, source: Source, input: ConnectDataSourceInput): Promise<ConnectedDataSource> {
-  const propertyId = source === 'analytics' ? parsePropertyId(input.propertyId ?? '') : undefined;
-  const siteUrl = source === 'analytics' ? undefined : parseSiteUrl(source, input.siteUrl ?? '');
-  if (input.check && !deps.providers) throw new Error('connectDataSource: a connection check needs provider clients');
-  const check = input.check && deps.providers ? await checkDataSourceConnection(deps.providers, { source, propertyId, siteUrl, secret: input.credential.secret }) : undefined;
-  if (check && !check.ok && !input.force) throw refusal(source, check);
-  const connected = await connectSources(deps, actor, project, [{ source, propertyId, siteUrl, credential: input.credential, ...(check ? { check } : {}) }]);
-  return { record: connected.records[0]!, ...(check ? { check } : {}), adopted: connected.adopted };
+  const probed = await probeConnection(deps.providers, source, input);
+  if (probed.check && !probed.check.ok && !input.force) throw refusal(source, probed.check);
+  const connected = await connectSources(deps, actor, project, [probed]);
+  return { record: connected.records[0]!, ...(probed.check ? { check: probed.check } : {}), adopted: connected.adopted };
 }
 
 function refusal(source: Source, check: Extract<ConnectionCheck, { ok: false }>): AppError {

@@ -47,7 +47,7 @@ export const MetricValueSchema = z.union([z.number(), ComparedSchema]);
 
 const DataSourceSchema = z.looseObject({
   connected: z.boolean(),
-  status: z.string().describe('ok, error or not_connected: the last upstream outcome.'),
+  status: z.string().describe('ok, error, pending (connected, no call with its credential has succeeded yet) or not_connected: the last upstream outcome.'),
   message: z.string().optional(),
   displayName: z.string(),
   propertyId: z.string().optional(),
@@ -116,7 +116,11 @@ export const SiteTimeseriesResponse = z.looseObject({
   ...envelope,
   metric: z.string(),
   interval: z.string(),
-  points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema })),
+  points: z
+    .array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema }))
+    .describe(
+      "Every bucket of the period. When comparing, a point's previous covers the earlier range's days paired with the bucket: day k of the earlier range counts in the bucket of the period's day k (hours: the same wall-clock hour), so for counts the points' previous add up to total.previous.",
+    ),
   total: MetricValueSchema.nullable().optional(),
 });
 

@@ -6,7 +6,7 @@
 import type { H3, H3Event } from 'h3';
 import { h, redirectResponse } from '../account/html.ts';
 import { isAppError } from '../errors/app-error.ts';
-import { readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import type { AccountRecord } from '../store/accounts-repository.ts';
 import { countAccounts } from '../store/account-roles-repository.ts';
 import { describeProjectInvite, findOpenInvite, type InviteRecord } from '../store/invites-repository.ts';
@@ -32,13 +32,14 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
   const form = (request: Request, view: View, status = 200) => page(request, view.heading, (csrf) => newAccountBody({ ...view, csrf }), status);
 
   /**
-   * Reads the pre-session form (refusing an oversized or cross-site one), counts the attempt when `limited`, creates
-   * the account with `create` and signs it in; expected refusals re-render the form with the reason.
+   * Reads the pre-session form (under its cap: past it the app answers its 413 page; refusing a cross-site one),
+   * counts the attempt when `limited`, creates the account with `create` and signs it in; expected refusals re-render
+   * the form with the reason. `read` is the form when the route read it already (the body is read once).
    */
-  async function create(event: H3Event, view: View, create: (fields: URLSearchParams, input: AccountInput) => Promise<AccountRecord | Response>, limited: boolean) {
+  async function create(event: H3Event, view: View, create: (fields: URLSearchParams, input: AccountInput) => Promise<AccountRecord | Response>, limited: boolean, read?: URLSearchParams) {
     const request = event.req;
-    const fields = await readFormBody(request);
-    if (!fields) return refusedForm(request, undefined, secure);
+    const fields = read ?? (await readFormBody(request));
+    if (!fields) return refusedForm(undefined, secure);
     if (!sessions.sameOrigin(request) || !sessions.checkSignInToken(request, fields.get('csrf'))) {
       return form(request, { ...view, error: 'The form expired or came from another site. Please try again.' }, 403);
     }
@@ -132,11 +133,13 @@ export function mountAccountRoutes(app: H3, deps: DashboardDeps): void {
 
   app.post('/join', async (event) => {
     if (deps.signup === 'closed') return closedPage();
-    const token = (await event.req.clone().formData().catch(() => undefined))?.get('token')?.toString() ?? '';
+    // The invitation is in the form, so the form is read first: under its cap, never more.
+    const fields = await readFormBody(event.req);
+    const token = fields?.get('token') ?? '';
     const invite = await findOpenInvite(db, token, clock());
     if (!invite) return deadInvite();
     // The email is the invitation's, whatever the form says; claim and account in one transaction.
-    return create(event, joinView(token, invite), (_fields, input) => joinByInvite(writes, token, input), false);
+    return create(event, joinView(token, invite), (_fields, input) => joinByInvite(writes, token, input), false, fields);
   });
 
   const SIGNUP: View = { action: '/signup', heading: 'Create your Siteline account', intro: 'Create an account; projects are shared with you by their admins, or you create your own.', button: 'Create account' };

@@ -23,6 +23,8 @@ export interface CreateDashboardDepsOptions {
   operations: DashboardDeps['operations'];
   /** The demo sandbox's endpoints when it runs: its OAuth client is then the default, and talks only to it. */
   sandboxEndpoints: ProviderEndpoints | undefined;
+  /** The demo sandbox's Bing key file, named where the dashboard asks for a key. */
+  demoBingKeyFile?: string | undefined;
 }
 
 export async function createDashboardDeps(options: CreateDashboardDepsOptions): Promise<DashboardDeps> {
@@ -39,6 +41,7 @@ export async function createDashboardDeps(options: CreateDashboardDepsOptions): 
     signup: options.settings.SIGNUP,
     publicUrl: options.publicUrl,
     operations: options.operations,
+    ...(options.demoBingKeyFile ? { demo: { bingKeyFile: options.demoBingKeyFile } } : {}),
     ...(google ? { google } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface DashboardDeps {
   providers: ProviderClients;
   signup: SignupMode;
   publicUrl: string;
+  /** Set while the demo sandbox runs: where its Bing key is, for the pages that ask for one. */
+  demo?: { bingKeyFile: string };
   /** "Connect Google" (absent when no OAuth client is configured). */
   google?: { flow: GoogleWebFlow; clientId: string; clientSecret: string };
   operations: OperationRunner;

@@ -1,15 +1,17 @@
 // "Connect Google": POST starts Google's web-server flow for a project (state bound to this browser session,
 // PKCE verifier kept sealed server-side), the callback exchanges the code, and the picker stores the refresh
 // token with the chosen GA4 property and Search Console site in one transaction (through the write service, which
-// checks the role and audits). Cancel, a foreign, stale or replayed state, and a failed exchange end on a page that
-// says so; nothing reaches the project before the picker. A flow whose tokens are dropped has them revoked at Google,
-// and a flow dies when its starter may no longer connect sources to the project (google-flow-tokens.ts).
+// checks the role and audits), each with what one call with that token found (OK only when it succeeded). Cancel,
+// a foreign, stale or replayed state, and a failed exchange end on a page that says so; nothing reaches the project
+// before the picker. A flow whose tokens are dropped has them revoked at Google, and a flow dies when its starter may
+// no longer connect sources to the project (google-flow-tokens.ts).
 import type { H3 } from 'h3';
 import { newSecret } from '../auth/oauth/secrets.ts';
 import { h, redirectResponse, type SafeHtml } from '../account/html.ts';
 import type { Session } from '../account/sessions.ts';
 import { googleErrorCode, type GoogleTokens } from '../providers/google-web/google-web-flow.ts';
 import { isConfirmed } from '../account/confirm-form.ts';
+import { probeConnection } from '../connections/connect-data-source.ts';
 import { readSourceCredential } from '../store/data-sources-repository.ts';
 import { deleteFlow, findFlow, findFlowByState, saveFlowTokens, startFlow, type ConnectFlow } from '../store/google-connect-flows-repository.ts';
 import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
@@ -29,7 +31,8 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
   const { db, sessions, clock } = deps.web;
   const secure = sessions.secure;
   const guard = createGuard(deps);
-  const redirectUri = `${deps.publicUrl}${CALLBACK}`;
+  // Back to the host the browser is on (its session cookie lives there): localhost or 127.0.0.1 in the demo.
+  const redirectUriOf = (request: Request) => `${sessions.originOf(request)}${CALLBACK}`;
   const sourcesUrl = (project: { key: string }) => `/dashboard/p/${encodeURIComponent(project.key)}/sources`;
 
   const failed = (session: Session, title: string, message: string, next: SafeHtml, status = 400) => problemPage({ title, message, next, status, session, secure });
@@ -53,7 +56,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     const { project } = post;
     if (!deps.google) return notConfigured(post.session);
     const state = newSecret();
-    const started = await deps.google.flow.start({ state, redirectUri, loginHint: post.session.account.email });
+    const started = await deps.google.flow.start({ state, redirectUri: redirectUriOf(event.req), loginHint: post.session.account.email });
     await startFlow(db, deps.box, { state, accountId: post.session.account.id, projectId: project.id, sessionDigest: post.session.digest, verifier: started.verifier, now: clock() });
     return redirectResponse(started.url);
   });
@@ -84,7 +87,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     }
     let tokens: GoogleTokens;
     try {
-      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri });
+      tokens = await deps.google.flow.exchange({ code: params.get('code')!, verifier: flow.verifier, redirectUri: redirectUriOf(event.req) });
     } catch (thrown) {
       await deleteFlow(db, flow.id);
       return failed(session, 'Google was not connected', `Exchanging Google’s answer failed (${googleErrorCode(thrown) ?? 'no answer'}). Nothing was saved.`, back, 502);
@@ -166,9 +169,14 @@ ${choiceGroup({ name: 'site_url', legend: 'Search Console site', choices: found.
     }
     const secret = JSON.stringify({ client_id: deps.google.clientId, client_secret: deps.google.clientSecret, refresh_token: tokens.refreshToken });
     const credential = { kind: 'oauth_refresh_token' as const, secret };
-    const connections = [{ source: 'analytics' as const, propertyId, credential }, ...(siteUrl ? [{ source: 'engine1' as const, siteUrl, credential }] : [])];
-    await connectSources({ ...writeDeps(deps), box: deps.box }, sessionActor(session), project, connections, { disconnect: siteUrl ? [] : ['engine1'], flowId: flow.id });
-    return redirectResponse(`${sourcesUrl(project)}?done=google`);
+    // One call per source with the stored credential, as the provider clients will make it: OK only once one worked.
+    const probed = await Promise.all([
+      probeConnection(deps.providers, 'analytics', { propertyId, credential, check: true }),
+      ...(siteUrl ? [probeConnection(deps.providers, 'engine1', { siteUrl, credential, check: true })] : []),
+    ]);
+    await connectSources({ ...writeDeps(deps), box: deps.box }, sessionActor(session), project, probed, { disconnect: siteUrl ? [] : ['engine1'], flowId: flow.id });
+    const unread = probed.some((connection) => connection.check?.ok === false);
+    return redirectResponse(`${sourcesUrl(project)}?done=${unread ? 'google-unread' : 'google'}`);
   });
 
   app.post('/dashboard/p/:key/disconnect/google', async (event) => {

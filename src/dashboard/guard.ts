@@ -8,7 +8,7 @@ import type { Session } from '../account/sessions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { allows, type ProjectAction } from '../domain/access-policy.ts';
 import { roleRefusal } from '../domain/access-refusal.ts';
-import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../http/read-form-body.ts';
+import { readFormBody } from '../http/read-body.ts';
 import { roleOnProject } from '../store/project-roles-repository.ts';
 import { getProjectByKey, type ProjectRecord } from '../store/projects-repository.ts';
 import { accountActor, type Actor } from '../writes/actor.ts';
@@ -52,7 +52,7 @@ export function createGuard(deps: DashboardDeps): Guard {
       const session = await sessions.read(request);
       if (!session) return signIn(request);
       const form = await readFormBody(request);
-      if (!form) return refusedForm(request, session, secure);
+      if (!form) return refusedForm(session, secure);
       if (!sessions.sameOrigin(request) || !sessions.checkCsrf(session, form.get('csrf'))) {
         return problemPage({
           title: 'Request refused',
@@ -91,20 +91,10 @@ export function createGuard(deps: DashboardDeps): Guard {
 }
 
 /**
- * A form the reader gave up on: a body over the limit (the media type was right), or not a form at all. Each says
- * what happened; neither changed anything.
+ * A body that is not a form at all: nothing was read or changed. (A form past its cap never gets here: the reader
+ * throws `payload_too_large`, answered as a page by the dashboard's error page or, outside /dashboard, the app's.)
  */
-export function refusedForm(request: Request, session: Session | undefined, secure: boolean): Response {
-  if (hasMediaType(request, 'application/x-www-form-urlencoded')) {
-    return problemPage({
-      title: 'Form too large',
-      message: `The form sent more than ${FORM_BODY_LIMIT / 1024} KiB, so nothing was changed.`,
-      next: h`Go back and send less (for example fewer or shorter brand terms or funnel steps).`,
-      status: 413,
-      session,
-      secure,
-    });
-  }
+export function refusedForm(session: Session | undefined, secure: boolean): Response {
   return problemPage({ title: 'Request refused', message: 'This address takes a form sent by its page, so nothing was changed.', next: h`Go back, reload the page and try again.`, status: 415, session, secure });
 }
 

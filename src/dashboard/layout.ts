@@ -12,7 +12,7 @@ nav a[aria-current=page]{font-weight:700;text-decoration:none;color:var(--fg)}
 .card{border:1px solid var(--line);border-radius:6px;padding:.6rem .75rem}.card .value{font-size:1.35rem;font-weight:700}.card .label{font-size:.85rem;color:var(--muted)}
 .up{color:var(--ok)}.down{color:var(--danger)}.chart{width:100%;height:auto;display:block;border:1px solid var(--line);border-radius:6px}
 .chart .axis{stroke:var(--line)}.chart .line{fill:none;stroke:var(--accent);stroke-width:2}.chart .area{fill:var(--accent);opacity:.12}.chart text{fill:var(--muted);font-size:11px}
-.table-wrap{overflow-x:auto;position:relative}td select{width:auto}.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}
+td select{width:auto}.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}
 fieldset.step{display:grid;grid-template-columns:1fr;gap:.25rem}fieldset.step label{display:block;font-weight:600;margin:.25rem 0 0}
 @media (min-width:40rem){fieldset.step{grid-template-columns:8rem 10rem 1fr}fieldset.step .wide{grid-column:1/-1}}
 figure{margin:0}.hint{font-size:.85rem;color:var(--muted)}.invalid{color:var(--danger);font-size:.85rem}.bar{background:var(--accent);height:.6rem;border-radius:3px;min-width:2px}

@@ -1,7 +1,7 @@
 // The project overview's markup: data-source status with reconnect actions, freshness with a refresh link,
-// headline numbers with their change, the two charts, top pages and queries, and funnel completion.
+// headline numbers (site and search) with their change, the two charts, top pages and queries, and funnel completion.
 import { allows } from '../domain/access-policy.ts';
-import { h, type SafeHtml } from '../account/html.ts';
+import { h, raw, type SafeHtml } from '../account/html.ts';
 import { SOURCE_DISPLAY_NAMES, SOURCES } from '../domain/sources.ts';
 import type { DataSourceRecord } from '../store/data-sources-repository.ts';
 import type { ProjectRecord } from '../store/projects-repository.ts';
@@ -12,12 +12,13 @@ import { lineChart, type ChartPoint } from './svg-chart.ts';
 
 export interface Compared {
   value: number;
-  previous?: number;
+  previous?: number | null;
   deltaPct?: number | null;
 }
 export interface Meta {
   cache: string;
   fetchedAt: string;
+  warnings?: { code: string; message: string }[];
 }
 export interface SummaryBody {
   period: { start: string; end: string; name: string };
@@ -31,6 +32,7 @@ export interface OverviewView {
   googleConfigured: boolean;
   now: Date;
   summary: Read<SummaryBody>;
+  search: Read<{ totals: Record<string, Compared | null>; meta: Meta }>;
   sessions: Read<{ points: { date: string; value: number }[]; meta: Meta }>;
   clicks: Read<{ points: { date: string; clicks: number }[]; meta: Meta }>;
   pages: Read<{ rows: { pagePath: string; activeUsers: number; sessions: number }[]; meta: Meta }>;
@@ -38,7 +40,7 @@ export interface OverviewView {
   funnels: { key: string; name: string; result: Read<{ completionRate: number; steps: { name: string; users: number }[] }> }[];
 }
 
-const HEADLINES: [string, string, 'count' | 'fraction' | 'seconds'][] = [
+const HEADLINES: [string, string, Kind][] = [
   ['activeUsers', 'Users', 'count'],
   ['sessions', 'Sessions', 'count'],
   ['screenPageViews', 'Page views', 'count'],
@@ -47,8 +49,11 @@ const HEADLINES: [string, string, 'count' | 'fraction' | 'seconds'][] = [
   ['keyEvents', 'Key events', 'count'],
 ];
 
-export function formatValue(value: number, kind: 'count' | 'fraction' | 'seconds'): string {
+type Kind = 'count' | 'fraction' | 'seconds' | 'position';
+
+export function formatValue(value: number, kind: Kind): string {
   if (kind === 'fraction') return `${(value * 100).toFixed(1)}%`;
+  if (kind === 'position') return value.toFixed(1);
   if (kind === 'seconds') return `${Math.floor(value / 60)}m ${Math.round(value % 60)}s`;
   return Math.round(value).toLocaleString('en-US');
 }
@@ -77,20 +82,54 @@ function statusSection(view: OverviewView): SafeHtml {
   return h`<section aria-labelledby="status-title"><h2 id="status-title">Data sources</h2><ul>${items}</ul></section>`;
 }
 
-function headline(view: OverviewView): SafeHtml {
-  if (!view.summary.ok) return failure(view.summary);
-  const metrics = view.summary.body.metrics;
-  return h`<div class="cards">${HEADLINES.map(([name, label, kind]) => {
-    const raw = metrics[name];
-    if (raw === undefined) return '';
-    const m: Compared = typeof raw === 'number' ? { value: raw } : raw;
+const SEARCH_HEADLINES: [string, string, 'count' | 'fraction' | 'position'][] = [
+  ['clicks', 'Search clicks', 'count'],
+  ['impressions', 'Impressions', 'count'],
+  ['ctr', 'Click-through rate', 'fraction'],
+  ['position', 'Avg. position', 'position'],
+];
+
+/** Cards for a summary's numbers; `attribute` names the figure for tests and scripts (`data-metric`, `data-search-metric`). */
+function cards(
+  metrics: Record<string, number | Compared | null>,
+  headlines: [string, string, Kind][],
+  attribute: string,
+  uncovered: readonly { message: string }[],
+): SafeHtml {
+  return h`<div class="cards">${headlines.map(([name, label, kind]) => {
+    const figure = metrics[name];
+    if (figure === undefined) return '';
+    // A figure without data (no search source answered, no impressions for a position) is shown as such.
+    if (figure === null || (typeof figure !== 'number' && typeof figure.value !== 'number')) return h`<div class="card"><div class="label">${label}</div><div class="value">—</div><div class="muted">no data</div></div>`;
+    const m: Compared = typeof figure === 'number' ? { value: figure } : figure;
     const pct = m.deltaPct;
     const change =
       pct === undefined || pct === null
-        ? h`<span class="muted">no comparison</span>`
+        ? h`<span class="muted">${m.previous === null && uncovered.length > 0 ? 'no earlier data' : 'no comparison'}</span>`
         : h`<span class="${pct >= 0 ? 'up' : 'down'}">${pct >= 0 ? '▲' : '▼'} ${Math.abs(pct * 100).toFixed(1)}%</span> <span class="visually-hidden">${pct >= 0 ? 'up' : 'down'} versus the previous period</span>`;
-    return h`<div class="card"><div class="label">${label}</div><div class="value" data-metric="${name}" data-raw="${String(m.value)}">${formatValue(m.value, kind)}</div><div>${change}</div></div>`;
+    return h`<div class="card"><div class="label">${label}</div><div class="value" ${raw(`data-${attribute}`)}="${name}" data-raw="${String(m.value)}">${formatValue(m.value, kind)}</div><div>${change}</div></div>`;
   })}</div>`;
+}
+
+/** The API's own coverage decision: a range a provider's history does not reach is shown as such, never as 0. */
+function uncoveredWarnings(meta: { warnings?: readonly { code: string; message: string }[] }): { message: string }[] {
+  return (meta.warnings ?? []).filter((w) => w.code === 'comparison_unavailable');
+}
+
+function withCoverage(figures: SafeHtml, uncovered: readonly { message: string }[]): SafeHtml {
+  return h`${figures}${uncovered.map((w) => h`<p class="hint" data-warning="comparison_unavailable">${w.message}</p>`)}`;
+}
+
+function headline(view: OverviewView): SafeHtml {
+  if (!view.summary.ok) return failure(view.summary);
+  const uncovered = uncoveredWarnings(view.summary.body.meta);
+  return withCoverage(cards(view.summary.body.metrics, HEADLINES, 'metric', uncovered), uncovered);
+}
+
+function searchHeadline(view: OverviewView): SafeHtml {
+  if (!view.search.ok) return failure(view.search);
+  const uncovered = uncoveredWarnings(view.search.body.meta);
+  return withCoverage(cards(view.search.body.totals, SEARCH_HEADLINES, 'search-metric', uncovered), uncovered);
 }
 
 function charts(view: OverviewView): SafeHtml {
@@ -132,5 +171,5 @@ function freshness(view: OverviewView): SafeHtml {
 }
 
 export function overviewBody(view: OverviewView): SafeHtml {
-  return h`${freshness(view)}${statusSection(view)}<section aria-labelledby="headline-title"><h2 id="headline-title">Headline numbers</h2>${headline(view)}</section>${charts(view)}${tops(view)}${funnels(view)}`;
+  return h`${freshness(view)}${statusSection(view)}<section aria-labelledby="headline-title"><h2 id="headline-title">Headline numbers</h2>${headline(view)}</section><section aria-labelledby="search-title"><h2 id="search-title">Search</h2>${searchHeadline(view)}</section>${charts(view)}${tops(view)}${funnels(view)}`;
 }

@@ -1,5 +1,5 @@
 // The project overview: every number read through the same stored operations as the REST API (SiteSummary,
-// SiteTimeseries, SearchTimeseries, SiteBreakdown, SearchBreakdown, FunnelsList, FunnelResults) for the API's
+// SearchSummary, SiteTimeseries, SearchTimeseries, SiteBreakdown, SearchBreakdown, FunnelsList, FunnelResults) for the API's
 // default period, so the page and `GET /api/v1/metrics/<project>/summary` agree; `?force=1` bypasses the cache.
 import type { H3 } from 'h3';
 import { h } from '../account/html.ts';
@@ -26,8 +26,9 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
     const force = refresh ? { force: '1' } : {};
     const vars = { project: project.key, ...force };
     const read = <T>(operation: string, field: string, extra: Record<string, unknown> = {}) => readOperation<T>(deps, session, operation, field, { ...vars, ...extra });
-    const [summary, sessionsRead, clicks, pages, queries, list] = await Promise.all([
+    const [summary, search, sessionsRead, clicks, pages, queries, list] = await Promise.all([
       read('SiteSummary', 'siteSummary'),
+      read('SearchSummary', 'searchSummary'),
       read('SiteTimeseries', 'siteTimeseries', { metric: 'sessions' }),
       read('SearchTimeseries', 'searchTimeseries'),
       read('SiteBreakdown', 'siteBreakdown', { dimension: 'pagePath', limit: '10' }),
@@ -39,7 +40,7 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
     );
     // Read after the reports: a credential they just found revoked shows as an error here.
     const sources = await listSources(db, project.id);
-    const view = { csrf: session.csrf, project, sources, googleConfigured: deps.google !== undefined, now: clock(), summary, sessions: sessionsRead, clicks, pages, queries, funnels } as OverviewView;
+    const view = { csrf: session.csrf, project, sources, googleConfigured: deps.google !== undefined, now: clock(), summary, search, sessions: sessionsRead, clicks, pages, queries, funnels } as OverviewView;
     return dashboardPage({
       title: `${project.name} · Overview`,
       session,

@@ -18,7 +18,7 @@ export function projectHeader(project: ProjectRecord, tab: ProjectTab): SafeHtml
 <nav aria-label="Project" class="row">${tabs.map(([key, label, href]) => h`<a href="${href}" ${key === tab ? raw('aria-current="page"') : ''}>${label}</a>`)}</nav>`;
 }
 
-const STATUS_WORDS = { ok: 'OK', error: 'Error', not_connected: 'Not connected' } as const;
+const STATUS_WORDS = { ok: 'OK', error: 'Error', pending: 'Not read yet', not_connected: 'Not connected' } as const;
 
 export function statusOf(sources: readonly DataSourceRecord[], projectId: string, source: Source): { word: string; status: keyof typeof STATUS_WORDS; record?: DataSourceRecord } {
   const record = sources.find((s) => s.projectId === projectId && s.source === source);

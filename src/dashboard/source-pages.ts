@@ -12,6 +12,8 @@ export interface SourcesView {
   project: ProjectRecord;
   sources: DataSourceRecord[];
   googleConfigured: boolean;
+  /** The demo sandbox's Bing key file, named under the key field. */
+  demoBingKeyFile?: string;
   notice?: string;
   error?: string;
 }
@@ -34,7 +36,7 @@ export function sourcesBody(view: SourcesView): SafeHtml {
 <section aria-labelledby="google-title"><h2 id="google-title">Google Analytics and Search Console</h2><ul>${statusLine(view, 'analytics')}${statusLine(view, 'engine1')}</ul>
 ${
   view.googleConfigured
-    ? h`${googleBroken ? h`<p class="error" role="alert">Google stopped accepting the stored access (revoked or expired). Connect Google again to restore it.</p>` : ''}
+    ? h`${googleBroken ? h`<p class="error" role="alert">A Google source has an error (the reason is under it). If Google stopped accepting the stored access (revoked or expired), connect Google again to restore it.</p>` : ''}
 <form method="post" action="${base}/connect/google">${csrfField(view.csrf)}<div class="row"><button class="primary" type="submit">${googleConnected ? 'Reconnect Google' : 'Connect Google'}</button>
 <span class="hint">You sign in with Google, allow read-only access, then pick the property and site.</span></div></form>`
     : h`<p class="muted">Connecting Google in the browser needs the operator's OAuth client (settings <code>GOOGLE_OAUTH_CLIENT_ID</code> and <code>GOOGLE_OAUTH_CLIENT_SECRET</code>). Scripts can still connect with <code>siteline projects connect</code>.</p>`
@@ -43,7 +45,7 @@ ${googleConnected ? h`<form method="post" action="${base}/disconnect/google">${c
 <section aria-labelledby="bing-title"><h2 id="bing-title">Bing Webmaster Tools</h2><ul>${statusLine(view, 'engine2')}</ul>
 <form method="post" action="${base}/connect/engine2">${csrfField(view.csrf)}
 <label for="bing-key">${bing.status === 'not_connected' ? 'Bing Webmaster API key' : 'Replace the API key'}</label><input id="bing-key" name="api_key" type="password" autocomplete="off" required aria-describedby="bing-hint">
-<p class="hint" id="bing-hint">In Bing Webmaster Tools: Settings → API access → API key. Siteline checks it and lists your sites.</p>
+<p class="hint" id="bing-hint">In Bing Webmaster Tools: Settings → API access → API key. Siteline checks it and lists your sites.${view.demoBingKeyFile ? h` Demo: the sandbox’s key is in <code>${view.demoBingKeyFile}</code>.` : ''}</p>
 <div class="row"><button type="submit">Check key</button></div></form>
 ${bing.status !== 'not_connected' ? h`<form method="post" action="${base}/disconnect/engine2">${csrfField(view.csrf)}<div class="row"><button class="danger" type="submit">Disconnect Bing</button></div></form>` : ''}</section>`;
 }

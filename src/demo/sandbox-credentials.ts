@@ -20,3 +20,11 @@ export async function readSandboxCredentials(dir: string, waitMs = 0): Promise<D
     }
   }
 }
+
+/**
+ * The credentials a sandbox once wrote into this data folder, when it is off now: calls made with them are refused
+ * instead of going to the real providers. Undefined when the folder never held a sandbox.
+ */
+export async function readRetiredSandboxCredentials(dataDir: string): Promise<DemoCredentials | undefined> {
+  return readSandboxCredentials(join(dataDir, 'sandbox-credentials')).catch(() => undefined);
+}

@@ -1,6 +1,7 @@
 // The embedded default's first minute: a demo account, one project per sandbox site wired to the sandbox's
-// credentials, and a demo API key written to <DATA_DIR>/demo-api-key (0600). Idempotent: a second start reuses all,
-// and replicas sharing one database agree whatever their own data folders hold.
+// credentials (each new or changed connection probed once, as any connection is, so it shows OK only after a call
+// with it succeeded), and a demo API key written to <DATA_DIR>/demo-api-key (0600). Idempotent: a second start
+// reuses all, and replicas sharing one database agree whatever their own data folders hold.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,11 +12,15 @@ import type { Source } from '../domain/sources.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { createAccount, findAccountByEmail, setAccountPassword, verifyAccountPassword } from '../store/accounts-repository.ts';
 import { appendAudit, listAudit } from '../store/audit-repository.ts';
-import { connectSource, setPropertySettings, type SourceCredential } from '../store/data-sources-repository.ts';
+import { connectDataSource } from '../connections/connect-data-source.ts';
+import type { ProviderClients } from '../providers/provider-clients.ts';
+import { listSources, parsePropertyId, parseSiteUrl, readSourceCredential, setPropertySettings, type SourceCredential } from '../store/data-sources-repository.ts';
+import type { ProjectRecord } from '../store/projects-repository.ts';
 import { createProject, getProjectByKey, grantProjectAccess } from '../store/projects-repository.ts';
 import type { Database } from '../store/schema.ts';
 import type { SecretBox } from '../store/secret-box.ts';
 import type { DemoSite } from '../sandbox/catalogue.ts';
+import { AT_START } from '../writes/actor.ts';
 import { ensureDemoFunnels } from './demo-funnels.ts';
 
 export const DEMO_EMAIL = 'demo@siteline.example';
@@ -35,6 +40,8 @@ export interface SeedDemoInput {
   sites: readonly DemoSite[];
   credentials: DemoCredentials;
   dataDir: string;
+  /** Probes new or changed connections; without them (tests that count provider calls) they stay `pending`. */
+  providers?: ProviderClients;
 }
 
 /**
@@ -78,9 +85,9 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   for (const [index, site] of input.sites.entries()) {
     const project = await ensureProject(db, site);
     await grantProjectAccess(db, account.id, project.id);
-    // Re-connecting on every start keeps the stored credentials in step with the sandbox's credential files.
+    // Every start keeps the stored credentials in step with the sandbox's credential files.
     for (const { source, input: connection } of demoConnections(site, index, input.credentials)) {
-      await connectSource(db, input.box, project.id, source, connection);
+      await keepConnected(input, project, source, connection);
     }
     // The sandbox property reports the site's zone and currency; storing them now (as a connection check would)
     // spares the first report a catalogue write, which would empty every instance's answer cache.
@@ -91,6 +98,20 @@ export async function seedDemo(input: SeedDemoInput): Promise<SeededDemo> {
   const keyFile = join(input.dataDir, DEMO_KEY_FILE);
   const apiKey = await reuseOrCreateKey(input.apiKeys, account.id, keyFile);
   return { accountId: account.id, apiKey, keyFile, password, projectKeys };
+}
+
+type DemoConnection = ReturnType<typeof demoConnections>[number];
+
+/** An unchanged connection keeps its row and status; a new or changed one is stored and probed (like any connect). */
+async function keepConnected(input: SeedDemoInput, project: ProjectRecord, source: Source, connection: DemoConnection['input']): Promise<void> {
+  const stored = (await listSources(input.db, project.id)).find((s) => s.source === source);
+  const target = source === 'analytics' ? stored?.propertyId === parsePropertyId(connection.propertyId ?? '') : stored?.siteUrl === parseSiteUrl(source, connection.siteUrl ?? '');
+  if (stored && target && stored.credentialKind === connection.credential.kind) {
+    const secret = await readSourceCredential(input.db, input.box, project.id, source).catch(() => undefined);
+    if (secret?.secret === connection.credential.secret) return;
+  }
+  const deps = { db: input.db, clock: () => new Date(), box: input.box, providers: input.providers };
+  await connectDataSource(deps, AT_START, project, source, { ...connection, check: input.providers !== undefined, force: true });
 }
 
 /**

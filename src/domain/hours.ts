@@ -42,11 +42,15 @@ export function hourBucketsOfDay(date: IsoDate, timeZone: string): HourBucket[] 
 }
 
 /**
- * Keys of the buckets showing wall-clock `hour` on `date` (as providers report local hours, e.g.
- * `dateHour` 2026102502): none for a skipped hour, two for a repeated one (earlier first).
+ * The bucket each local hour a provider reports (a date and a wall-clock hour) counts in: the first of a repeated
+ * hour (clocks going back); for an hour the day skips (clocks going forward), which a provider should not report
+ * but a sandbox may, the hour the clocks jumped to. So every reported hour counts once. Each day is worked out once.
  */
-export function hourKeysForLocalHour(date: IsoDate, hour: number, timeZone: string): string[] {
-  return hourBucketsOfDay(date, timeZone)
-    .filter((b) => b.localDate === date && b.localHour === hour)
-    .map((b) => b.key);
+export function localHourBuckets(timeZone: string): (date: IsoDate, hour: number) => HourBucket | undefined {
+  const days = new Map<IsoDate, HourBucket[]>();
+  return (date, hour) => {
+    let hours = days.get(date);
+    if (!hours) days.set(date, (hours = hourBucketsOfDay(date, timeZone).filter((b) => b.localDate === date)));
+    return hours.find((b) => b.localHour >= hour) ?? hours.at(-1);
+  };
 }

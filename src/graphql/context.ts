@@ -7,6 +7,7 @@ import type { SharedState } from '../cache/shared-state.ts';
 import { createProviderLoaders } from '../loaders/provider-loaders.ts';
 import { createStoreLoaders } from '../loaders/store-loaders.ts';
 import type { ReportDeps, ReportServices } from '../reports/report-deps.ts';
+import type { ReportBudget } from './report-budget.ts';
 
 export type { ProviderLoaders } from '../loaders/provider-loaders.ts';
 
@@ -18,15 +19,26 @@ export interface Services extends ReportServices {
 export interface GraphQLContext extends ReportDeps {
   readonly requestId: string;
   readonly services: Services;
+  /** /api/graphql: every provider report the request reads is charged to it (./report-budget.ts). */
+  readonly reportBudget?: ReportBudget;
 }
 
-export function createGraphQLContext(services: Services, principal: Principal, requestId: string): GraphQLContext {
+export interface ContextOptions {
+  reportBudget?: ReportBudget;
+}
+
+export function createGraphQLContext(services: Services, principal: Principal, requestId: string, options: ContextOptions = {}): GraphQLContext {
   let freshUntil = Number.POSITIVE_INFINITY;
-  const observed = (<T>(options: CachedFetchOptions<T>) =>
-    services.shared.cachedFetch(options).then((result) => {
+  const { reportBudget } = options;
+  // Every provider read of the execution passes here: the one place that charges the report budget.
+  const observed = (<T>(fetchOptions: CachedFetchOptions<T>) => {
+    const refused = reportBudget?.charge(fetchOptions.key);
+    if (refused) return Promise.reject(refused);
+    return services.shared.cachedFetch(fetchOptions).then((result) => {
       freshUntil = Math.min(freshUntil, result.freshUntil);
       return result;
-    })) as CachedFetch;
+    });
+  }) as CachedFetch;
   observed.drain = () => services.shared.cachedFetch.drain();
   return {
     principal,
@@ -36,5 +48,6 @@ export function createGraphQLContext(services: Services, principal: Principal, r
     loaders: createProviderLoaders({ services, cachedFetch: observed }),
     cachedFetch: observed,
     freshUntil: () => freshUntil,
+    ...(reportBudget ? { reportBudget } : {}),
   };
 }

@@ -7,26 +7,38 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { envelop, useEngine, useMaskedErrors, useSchema, type GetEnvelopedFn, type Plugin } from '@envelop/core';
 import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { isAppError } from '../errors/app-error.ts';
+import { reportLimit, variableError } from './request-errors.ts';
 
 // Aliases are capped because each aliased report field can be a separate upstream call for one rate-limit token.
 export const GRAPHQL_LIMITS = { maxDepth: 12, maxCost: 5000, maxAliases: 10 } as const;
 
-/** Depth, cost and alias limits (validation rules: checked when a document is validated). */
+/**
+ * Depth, cost and alias limits (validation rules: checked when a document is validated). A document past one is a
+ * validation error of ours (`query_too_complex`, ./request-errors.ts), not armor's thrown "Syntax Error".
+ */
 export function limitPlugins(): Plugin[] {
+  const rejected = { propagateOnRejection: false };
   return [
-    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, ...rejected, onReject: [reportLimit('depth', GRAPHQL_LIMITS.maxDepth)] }),
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost, ...rejected, onReject: [reportLimit('cost', GRAPHQL_LIMITS.maxCost)] }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...rejected, onReject: [reportLimit('aliases', GRAPHQL_LIMITS.maxAliases)] }),
   ];
 }
 
 /**
- * Expected errors (AppError) keep their code, status and parameter in `extensions`; anything else becomes
- * `internal_error` with the generic message. The masked error keeps the original as `originalError` (never
- * serialised), so an in-process caller can still throw the AppError, or log the cause of a masked one.
+ * Expected errors (AppError) keep their code, status and parameter in `extensions`, as do errors of ours raised as
+ * GraphQL errors with a code (the report budget); a variable that does not fit its type is the caller's
+ * (./request-errors.ts); anything else becomes `internal_error` with the generic message. The masked error keeps the
+ * original as `originalError` (never serialised), so an in-process caller can still throw the AppError, or log the
+ * cause of a masked one.
  */
 export function maskGraphqlError(error: unknown, message: string): Error {
   const original = rootCause(error);
+  const refusedVariable = error instanceof GraphQLError ? variableError(error, original) : undefined;
+  if (refusedVariable) return refusedVariable;
+  if (original instanceof GraphQLError && original !== error && typeof original.extensions.code === 'string') {
+    return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, originalError: original, extensions: original.extensions });
+  }
   if (isAppError(original)) {
     return new GraphQLError(original.message, {
       nodes: (error as GraphQLError).nodes,

@@ -1,20 +1,40 @@
-// The report budget of one GraphQL request. The static cost limit sees `projects { summary search }` once; the
-// budget charges every report a resolver actually starts, so a query over many projects costs per project and per
-// report field. Stored operations read one report each and never come near it.
-import { AppError } from '../errors/app-error.ts';
-import type { GraphQLContext } from './context.ts';
+// The report budget of one /api/graphql request. The static cost limit sees `projects { summary search }` once; the
+// budget counts the provider reports the request really reads. It is charged where reports are loaded — the
+// context's cachedFetch, which every provider read of every loader and of the raw proxies goes through — so no
+// field, present or future, root or nested, can read a report without paying for it. A report counts once per
+// request however many fields share it, and whether or not a cache answers it (the cost of a query does not depend
+// on what happens to be cached). The answer says what it cost: `extensions.cost { reports, budget }`.
+import { GraphQLError } from 'graphql';
 
-/** Reports one GraphQL request may read: every report field of three projects (the Portfolio query reads 9). */
+/** Provider reports one request may read: the portfolio query over the three demo projects reads 20. */
 export const MAX_REPORTS_PER_QUERY = 30;
 
-const charged = new WeakMap<GraphQLContext, number>();
+export const REPORT_BUDGET_EXCEEDED = 'report_budget_exceeded';
 
-/** Counts one report against the request's budget; over it, the report is refused before any upstream call. */
-export function chargeReport(ctx: GraphQLContext): void {
-  const used = (charged.get(ctx) ?? 0) + 1;
-  charged.set(ctx, used);
-  if (used > MAX_REPORTS_PER_QUERY) {
-    throw new AppError('malformed_request', `This query reads more than ${MAX_REPORTS_PER_QUERY} reports (one per project and report field); ask for fewer projects or fields.`);
-  }
+export interface ReportBudget {
+  /**
+   * Counts the report `key` (a provider request's cache key) unless this request already read it; past the budget
+   * returns the error to fail the report with, before any upstream call, and counts nothing.
+   */
+  charge(key: string): GraphQLError | undefined;
+  /** Reports counted so far, and the budget: what `extensions.cost` shows. */
+  cost(): { reports: number; budget: number };
 }
 
+export function createReportBudget(budget = MAX_REPORTS_PER_QUERY): ReportBudget {
+  const read = new Set<string>();
+  return {
+    charge(key) {
+      if (read.has(key)) return undefined;
+      if (read.size >= budget) {
+        return new GraphQLError(
+          `This request has already read its budget of ${budget} provider reports, and this field needs more; ask for fewer projects or fields, or split the query (extensions.cost shows what it read).`,
+          { extensions: { code: REPORT_BUDGET_EXCEEDED, status: 400 } },
+        );
+      }
+      read.add(key);
+      return undefined;
+    },
+    cost: () => ({ reports: read.size, budget }),
+  };
+}

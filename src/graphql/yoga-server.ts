@@ -1,10 +1,13 @@
 // Yoga serving the schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with the
 // stored operations), read-only, GraphiQL (bundled, works offline) only when enabled for development.
 import { getOperationAST, GraphQLError } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
+import { documentNestingPlugin } from './document-nesting.ts';
 import { isMaskedUnexpected, limitPlugins, maskGraphqlError } from './pipeline.ts';
+import { createReportBudget, type ReportBudget } from './report-budget.ts';
+import { isClientError } from './request-errors.ts';
 import { PORTFOLIO_QUERY } from './portfolio-query.ts';
 
 interface ServerContext {
@@ -25,17 +28,46 @@ export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, grap
     logging: false,
     // Native fetch classes, so h3 passes Yoga's responses through instead of serialising a ponyfill object.
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
-    context: ({ principal, requestId }) => deps.createContext(principal, requestId),
+    context: ({ principal, requestId }) => deps.createContext(principal, requestId, { reportBudget: createReportBudget() }),
     cors: false,
-    plugins: [...limitPlugins(), readOnlyPlugin()],
+    plugins: [documentNestingPlugin(), ...limitPlugins(), readOnlyPlugin(), costPlugin(), refusedDocumentLog(deps.logger)],
     maskedErrors: {
       maskError(error, message) {
         const masked = maskGraphqlError(error, message);
         if (isMaskedUnexpected(masked)) deps.logger.error({ err: error instanceof GraphQLError ? error.originalError : error }, 'unexpected GraphQL error');
+        else if (isClientError(masked)) deps.logger.info({ code: (masked as GraphQLError).extensions.code, param: (masked as GraphQLError).extensions.param }, `GraphQL request refused: ${masked.message}`);
         return masked;
       },
     },
   });
+}
+
+/** A document refused by validation (a limit, an unknown field) is the caller's mistake: said at info, once each. */
+function refusedDocumentLog(logger: AppDeps['logger']): Plugin {
+  return {
+    onValidate() {
+      return ({ valid, result }) => {
+        if (valid) return;
+        for (const error of result) logger.info({ code: error.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' }, `GraphQL request refused: ${error.message}`);
+      };
+    },
+  };
+}
+
+/** Every executed request says what it cost against the report budget: `extensions.cost { reports, budget }`. */
+function costPlugin(): Plugin<{ reportBudget?: ReportBudget }> {
+  return {
+    onExecute({ args }) {
+      const budget = args.contextValue.reportBudget;
+      if (!budget) return undefined;
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result)) return;
+          setResult({ ...result, extensions: { ...result.extensions, cost: budget.cost() } });
+        },
+      };
+    },
+  };
 }
 
 /**

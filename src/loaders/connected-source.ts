@@ -1,6 +1,6 @@
 // A project's connected data source as loaders see it: its credential is opened only when an upstream call is
 // really needed, and the outcome of upstream calls is recorded as the data source's status (a rejected
-// credential shows `error`, the next success `ok`). Finding the source for a request is the reports' job.
+// credential shows `error`; the first success of a `pending` source, and the next one after an error, `ok`). Finding the source for a request is the reports' job.
 import { AppError } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';
 import { readSourceCredential, setPropertySettings, setSourceStatus, type DataSourceRecord, type SourceCredential } from '../store/data-sources-repository.ts';
@@ -29,7 +29,7 @@ export async function openCredential(ctx: LoaderDeps, cs: ConnectedSource): Prom
 export async function trackUpstream<T>(ctx: LoaderDeps, cs: ConnectedSource, call: () => Promise<T>): Promise<T> {
   try {
     const value = await call();
-    if (cs.record.status === 'error') await recordStatus(ctx, cs, 'ok', null);
+    if (cs.record.status !== 'ok') await recordStatus(ctx, cs, 'ok', null);
     return value;
   } catch (error) {
     // Every 424 is about the stored connection (credential, API, scope, quota project, access): the source shows it.

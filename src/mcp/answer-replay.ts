@@ -62,7 +62,7 @@ export async function keepForReplay(response: Response, caller: McpCaller, call:
   const text = await response.text();
   const kept = withIdSlot(text, call.id, response.headers);
   if (kept !== undefined) {
-    if (!call.list) cache.set(call.key, kept, replayable!.freshUntil, replayable!.builtAt);
+    if (!call.list) cache.set(call.key, { ...kept, from: replayable!.from }, replayable!.freshUntil, replayable!.builtAt);
     else if (isResult(text)) lists.set(call.key, kept);
   }
   return new FastResponse(text, { status: response.status, headers: response.headers });

@@ -1,18 +1,21 @@
 // The per-request McpServer factory and what it is built from. Everything costly (tool table, zod schemas
 // and their JSON Schema conversions, handlers, token keys) is built once per process in createMcpServices;
 // the factory only registers those on a fresh server, which the SDK needs for every request of either era.
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { createRequestStateCodec, McpServer, requireScopes, type CallToolResult, type ScopeChallengeHandler, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
 import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
-import { cachedAnswerOf, responseCacheKey, textOf } from '../rest/response-cache.ts';
+import { answerSlot, cachedAnswerOf, textOf } from '../rest/response-cache.ts';
 import { createConfirmationTokens } from './confirmation-token.ts';
 import { callerOf, type McpCaller } from './mcp-caller.ts';
-import { registerPrompts } from './prompts.ts';
-import { registerResources } from './resources.ts';
+import { registerCompletions } from './completions.ts';
+import { PROMPT_ARGUMENTS, registerPrompts } from './prompts.ts';
+import { registerResources, TEMPLATE_VARIABLES } from './resources.ts';
 import { CREATE_FUNNEL_TOOL, CreateFunnelInput, CreateFunnelOutput, createFunnelHandler, type FunnelState } from './tools/create-funnel-tool.ts';
 import { compileTool, toVariables, type CompiledTool } from './tools/tool-row.ts';
 import { toolError, toolResult, toolResultFromText } from './tools/tool-result.ts';
 import { READ_TOOLS } from './tools/tool-table.ts';
+import { createViewDocuments, registerViews, viewToolMeta, type ViewDocuments } from './views/register-views.ts';
 
 export const SERVER_INFO = { name: 'siteline', title: 'Siteline Analytics', version: '0.1.0' };
 
@@ -38,6 +41,7 @@ export interface McpServices {
   requestStateVerify: (state: string, ctx: ServerContext) => Promise<FunnelState>;
   app: AppDeps;
   withMetadata: boolean;
+  views: ViewDocuments;
 }
 
 /** Fails at boot when a (non-pending) tool names a stored operation that does not exist. */
@@ -61,6 +65,7 @@ export function createMcpServices(app: AppDeps): McpServices {
     requestStateVerify: requestState.verify,
     app,
     withMetadata: app.hasOperation('Metadata'),
+    views: createViewDocuments(),
   };
 }
 
@@ -74,15 +79,15 @@ function readHandler(app: AppDeps, tool: CompiledTool): ReadHandler {
     const caller = callerOf(ctx);
     try {
       const variables = toVariables(args);
-      const key = variables.force === '1' ? undefined : responseCacheKey(caller.principal.credentialId, 'json', endpoint, variables);
-      const cached = key === undefined ? undefined : app.responseCache.get(key);
+      const slot = answerSlot(caller.principal.credentialId, 'json', endpoint, variables);
+      const cached = slot.serve ? app.responseCache.get(slot.key) : undefined;
       if (cached) {
-        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version() };
+        caller.replayable = { freshUntil: cached.expiresAt ?? 0, builtAt: app.responseCache.version(), from: { key: slot.key, entry: cached } };
         return toolResultFromText(textOf(cached));
       }
       const builtAt = app.responseCache.version();
       const { body, freshUntil } = await runEndpointWithFreshness(app, caller.principal, caller.requestId, endpoint, variables);
-      if (key !== undefined) app.responseCache.set(key, cachedAnswerOf(body), freshUntil, builtAt);
+      app.responseCache.set(slot.key, cachedAnswerOf(body), freshUntil, builtAt);
       return toolResult(body);
     } catch (error) {
       return toolError(error, caller.requestId, app.logger);
@@ -94,16 +99,16 @@ export function createMcpServer(services: McpServices): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions: INSTRUCTIONS,
     // The lists never change while a process runs, and a stateless endpoint could not send the notifications anyway.
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
     requestState: { verify: services.requestStateVerify },
     cacheHints: { 'tools/list': { ttlMs: 3_600_000 }, 'prompts/list': { ttlMs: 3_600_000 }, 'resources/templates/list': { ttlMs: 3_600_000 } },
   });
   for (const { tool, handler } of services.tools) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
-      handler,
-    );
+    const config = { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations };
+    // A view changes nothing in the result: hosts without MCP Apps ignore the link (the answer is the same for every
+    // caller, so tools/list stays one cached answer rather than varying with each client's capabilities).
+    if (tool.view) registerAppTool(server, tool.name, { ...config, _meta: viewToolMeta(tool.view) }, handler);
+    else server.registerTool(tool.name, config, handler);
   }
   server.registerTool(
     CREATE_FUNNEL_TOOL.name,
@@ -118,6 +123,8 @@ export function createMcpServer(services: McpServices): McpServer {
     services.createFunnel,
   );
   registerResources(server, services.app, services.withMetadata);
+  registerViews(server, services.views);
   registerPrompts(server);
+  registerCompletions(server, services.app, { prompts: PROMPT_ARGUMENTS, templates: services.withMetadata ? TEMPLATE_VARIABLES : {} });
   return server;
 }

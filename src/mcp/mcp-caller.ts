@@ -2,15 +2,17 @@
 // through the SDK's AuthInfo (the SDK passes it through untouched; scope challenges read its `scopes`).
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.ts';
+import type { CachedResponse } from '../rest/response-cache.ts';
 
 export interface McpCaller {
   principal: Principal;
   requestId: string;
   /**
    * Set by a read tool that answered from the response cache: the whole MCP answer may be kept and replayed for the
-   * same call until then (`freshUntil`), unless the cache is cleared after `builtAt`.
+   * same call until then (`freshUntil`), unless the cache is cleared after `builtAt` or the answer it came from
+   * (`from`) is replaced (a forced call refreshed it).
    */
-  replayable?: { freshUntil: number; builtAt: number };
+  replayable?: { freshUntil: number; builtAt: number; from: { key: string; entry: CachedResponse } };
 }
 
 export function toAuthInfo(caller: McpCaller, resource: URL, resourceMetadataUrl: string): AuthInfo {

@@ -1,11 +1,14 @@
 // POST /api/mcp: transport security and auth in front of the SDK's stateless handler (both protocol eras).
-// Order: CORS → Host/Origin (DNS rebinding) → method → bearer credential (API key or OAuth token, with the
-// RFC 9728 challenge) → per-key rate limit → body (1 MiB, parsed once) → a kept answer of the same call, or the SDK.
-import { handleCors, type CorsOptions, type H3 } from 'h3';
+// Order: CORS (the API's middleware, src/http/cors.ts) → Host/Origin (DNS rebinding) → method → bearer credential
+// (API key or OAuth token, with the RFC 9728 challenge) → per-key rate limit → body (the one body reader: 1 MiB,
+// nesting limit, parsed once) → a kept answer of the same call, or the SDK.
+import type { H3 } from 'h3';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
 import { clientIpOf } from '../http/client-ip.ts';
-import { readBodyText } from '../http/read-body-text.ts';
+import { isAppError } from '../errors/app-error.ts';
+import { parseJsonText } from '../http/json-nesting.ts';
+import { BODY_LIMITS, readBodyText } from '../http/read-body.ts';
 import { addResponseHeaders, requestIdOf } from '../http/request-context.ts';
 import { problemResponse, toAppError } from '../http/responses.ts';
 import { createKeptLists, keepForReplay, replayAnswer, replayableCall } from './answer-replay.ts';
@@ -14,17 +17,11 @@ import type { McpTransport } from './mcp-transport.ts';
 import { mountProtectedResourceMetadata } from './protected-resource.ts';
 
 export const MCP_PATH = '/api/mcp';
-/** SPEC §10. */
-export const MCP_BODY_LIMIT = 1024 * 1024;
 /** JSON-RPC batches (2025-03-26 clients only) are capped; each message costs one request of the key's limit. */
 export const MCP_MAX_BATCH = 10;
 
-const ALLOW_HEADERS = ['authorization', 'content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id'];
-const EXPOSE_HEADERS = ['www-authenticate', 'mcp-protocol-version', 'mcp-session-id', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'];
-
 export function mountMcp(app: H3, deps: AppDeps): void {
   const resource = new URL(MCP_PATH, deps.publicUrl);
-  const cors: CorsOptions = { origin: [...deps.corsOrigins], methods: ['POST'], allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: '600' };
   const keptLists = createKeptLists();
   let transport: McpTransport | undefined;
   let loading: Promise<McpTransport> | undefined;
@@ -32,12 +29,6 @@ export function mountMcp(app: H3, deps: AppDeps): void {
 
   mountProtectedResourceMetadata(app, resource, deps.publicUrl);
   app.all(MCP_PATH, async (event) => {
-    // CORS concerns browsers, which always send Origin on these requests; server-side clients (most MCP traffic) do
-    // not, and their answers then stay prepared responses instead of getting h3's per-request Headers merged in.
-    if (event.req.headers.has('origin')) {
-      const preflight = handleCors(event, cors);
-      if (preflight !== false) return preflight;
-    }
     const mcp = transport ?? (await loadTransport());
     const request = event.req;
     const denied = mcp.refuseForeign(request);
@@ -79,13 +70,14 @@ export function mountMcp(app: H3, deps: AppDeps): void {
   });
 }
 
+/** The message, read by the one body reader; its refusals as JSON-RPC errors (413 past the cap, -32700 bad JSON). */
 async function readBody(request: Request): Promise<{ parsed: unknown } | Response> {
-  const text = await readBodyText(request, MCP_BODY_LIMIT);
-  if (text === undefined) return rpcError(413, -32000, `Request body too large: the limit is ${MCP_BODY_LIMIT / 1024 / 1024} MiB.`);
   try {
-    return { parsed: JSON.parse(text) as unknown };
-  } catch {
-    return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
+    return { parsed: parseJsonText(await readBodyText(request, BODY_LIMITS.mcp)) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.code === 'payload_too_large') return rpcError(413, -32000, `Request body too large: the limit is ${BODY_LIMITS.mcp / 1024 / 1024} MiB.`);
+    return rpcError(400, -32700, `Parse error: ${error.message}`);
   }
 }
 

@@ -8,6 +8,8 @@ import { callerOf } from './mcp-caller.ts';
 
 export const PROJECTS_URI = 'siteline://projects';
 export const METADATA_TEMPLATE = 'siteline://projects/{project}/metadata';
+/** Each resource template's variables (completion/complete suggests values for them by name). */
+export const TEMPLATE_VARIABLES: Readonly<Record<string, readonly string[]>> = { [METADATA_TEMPLATE]: ['project'] };
 
 type ResourceDeps = Pick<AppDeps, 'createContext' | 'executeOperation' | 'hasOperation' | 'logger'>;
 

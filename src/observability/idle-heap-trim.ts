@@ -2,7 +2,7 @@
 // heap for the allocation rate it last saw and keeps it: its own memory reducer waits for a low allocation rate it
 // never measures once a server simply stops receiving requests (measured: 480 MiB resident at rest after 10,000
 // cold reports, with 85 MiB of it live). One memory-reducing full collection when idle returns the slack (tens of
-// milliseconds for ~100 MiB of heap, and only while no request is waiting). Starting is such a burst too: the
+// milliseconds for ~100 MiB of heap, and only while no request is waiting or being answered). Starting is such a burst too: the
 // first idle period after start always collects, as what start-up leaves (its parser's garbage, the code of
 // functions only start-up ran) is counted as used until a full collection (measured: 137 → 129 MiB idle).
 import type { EventEmitter } from 'node:events';
@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import type { Logger } from '../logging/logger.ts';
 
 export interface IdleHeapTrimOptions {
-  /** Emits 'request' per request (the HTTP server). */
+  /** Emits 'request' per request with its response, which emits 'close' once answered (the HTTP server). */
   server: Pick<EventEmitter, 'on' | 'off'>;
   logger: Pick<Logger, 'debug'>;
   /** A check every `idleMs`; a trim needs one whole period without a request (default 2 s). */
@@ -32,12 +32,20 @@ export function startIdleHeapTrim(options: IdleHeapTrimOptions): () => void {
   const slackBytes = options.slackBytes ?? heapSlackBytes;
   const minSlack = options.minSlackBytes ?? 16 * MIB;
   let requests = 0;
+  // Requests still being answered: a heavy one (an insight over 50,000 search rows) can run for seconds without any
+  // other arriving, and a full collection then would stop it, and all behind it, while its whole heap is compacted.
+  let answering = 0;
   let busySinceTrim = true;
   let startedSinceTrim = true;
-  const onRequest = () => void requests++;
+  const onRequest = (_request?: unknown, response?: Pick<EventEmitter, 'once'>) => {
+    requests++;
+    if (response === undefined) return;
+    answering++;
+    response.once('close', () => void answering--);
+  };
   options.server.on('request', onRequest);
   const timer = setInterval(() => {
-    if (requests > 0) {
+    if (requests > 0 || answering > 0) {
       requests = 0;
       busySinceTrim = true;
       return;

@@ -5,7 +5,7 @@
 import type { ExecutionResult } from 'graphql';
 import { isAppError } from '../errors/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { ContextOptions, GraphQLContext } from '../graphql/context.ts';
 import type { StoredOperationPipeline } from '../graphql/pipeline.ts';
 import type { OperationRegistry } from './registry.ts';
 
@@ -15,8 +15,8 @@ export interface OperationExecutor {
 
 /** What a facade needs to run stored operations: a fresh context per execution, and the executor. */
 export interface OperationRunner {
-  /** A fresh context (fresh DataLoaders) for one execution. */
-  createContext(principal: Principal, requestId: string): GraphQLContext;
+  /** A fresh context (fresh DataLoaders) for one execution; /api/graphql gives it a report budget. */
+  createContext(principal: Principal, requestId: string, options?: ContextOptions): GraphQLContext;
   executeOperation: OperationExecutor;
 }
 

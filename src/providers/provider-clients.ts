@@ -1,33 +1,35 @@
 // The entry point the app uses: per-data-source clients, cheap to create per request; auth clients, API
-// objects and circuit breakers are created once per credential and shared. Each call goes where its credential
-// belongs: credentials the sandbox issued to the sandbox, every other credential to the real provider.
+// objects and circuit breakers are created once per credential and shared. Each call goes to whoever issued its
+// credential (credential-issuer.ts): the sandbox's to the sandbox, every other credential to the real provider.
 import type { searchconsole_v1 } from '@googleapis/searchconsole';
 import type { OAuth2Client } from 'google-auth-library';
-import { invalidParameter } from '../errors/app-error.ts';
+import { AppError, invalidParameter } from '../errors/app-error.ts';
+import { SOURCE_DISPLAY_NAMES, type Source } from '../domain/sources.ts';
 import type { ConcurrencyLimiter } from '../limits/concurrency.ts';
 import type { AnalyticsApis, AnalyticsClient } from './analytics/client.ts';
 import { createAnalyticsApis, createAnalyticsClient } from './analytics/client.ts';
+import { createIssuerLookup, type IssuedCredential, type SandboxIssuedCredentials } from './credential-issuer.ts';
 import type { Engine1Client } from './engine1/client.ts';
 import { createEngine1Client, createSearchConsoleApi } from './engine1/client.ts';
 import type { Engine2Client } from './engine2/client.ts';
 import { createEngine2Client } from './engine2/client.ts';
 import type { ProviderEndpoints } from './endpoints.ts';
-import { createGoogleAuthCache, credentialIdentity, parseGoogleCredential } from './google-auth.ts';
+import { createGoogleAuthCache, parseGoogleCredential } from './google-auth.ts';
 import type { GoogleCredential } from './google-auth.ts';
 import type { OutcomeHook, ProviderLogger, Resilience, ResilienceOptions } from './resilience.ts';
 import { DEFAULT_RESILIENCE, createResilience } from './resilience.ts';
 
 /** The sandbox's own credentials (as it writes them to its credentials dir) and where it answers. */
 export interface SandboxRoute {
-  endpoints: ProviderEndpoints;
-  /** Service-account key JSON, OAuth client JSON (`client_id`, `client_secret`, `refresh_token`), Bing key. */
-  credentials: { serviceAccountJson: string; oauthClientJson: string; bingApiKey: string };
+  /** Absent when the sandbox is not running: its credentials are then refused here, never sent to a real provider. */
+  endpoints?: ProviderEndpoints;
+  credentials: SandboxIssuedCredentials;
 }
 
 export interface ProviderClientsOptions {
   /** The real providers (production roots; tests point them at a stand-in). */
   endpoints: ProviderEndpoints;
-  /** When set, calls made with the sandbox's credentials go to the sandbox, whatever project makes them. */
+  /** When set, calls made with credentials the sandbox issued go to the sandbox, whatever project makes them. */
   sandbox?: SandboxRoute;
   logger?: ProviderLogger;
   onOutcome?: OutcomeHook;
@@ -44,8 +46,8 @@ export interface ProviderClients {
   analytics(credential: GoogleCredentialInput, propertyId: string): AnalyticsClient;
   engine1(credential: GoogleCredentialInput, siteUrl: string): Engine1Client;
   engine2(apiKey: string, siteUrl: string): Engine2Client;
-  /** Whether a credential is one the sandbox issued (its calls go to the sandbox). */
-  isSandboxCredential(credential: GoogleCredentialInput | string, source: 'analytics' | 'engine1' | 'engine2'): boolean;
+  /** Whether a credential is one the sandbox issued (its calls go to the sandbox, or nowhere when it is off). */
+  isSandboxCredential(credential: GoogleCredentialInput | string, source: Source): boolean;
 }
 
 export function createProviderClients(options: ProviderClientsOptions): ProviderClients {
@@ -56,39 +58,37 @@ export function createProviderClients(options: ProviderClientsOptions): Provider
   });
   const attemptTimeoutMs = options.resilience?.attemptTimeoutMs ?? DEFAULT_RESILIENCE.attemptTimeoutMs;
   const real = createProviderStack(options.endpoints, resilience, attemptTimeoutMs);
-  const sandbox = options.sandbox ? createProviderStack(options.sandbox.endpoints, resilience, attemptTimeoutMs) : undefined;
-  const sandboxIdentities = options.sandbox ? identitiesOf(options.sandbox.credentials) : new Set<string>();
+  const sandbox = options.sandbox?.endpoints ? createProviderStack(options.sandbox.endpoints, resilience, attemptTimeoutMs) : undefined;
+  const issuerOf = createIssuerLookup(options.sandbox?.credentials);
 
-  const googleStack = (credential: GoogleCredential) => (sandbox && sandboxIdentities.has(credentialIdentity(credential)) ? sandbox : real);
-  const isSandboxCredential: ProviderClients['isSandboxCredential'] = (credential, source) => {
-    if (source === 'engine2') return typeof credential === 'string' && sandboxIdentities.has(credentialIdentity({ kind: 'api_key', apiKey: credential }));
-    return sandboxIdentities.has(credentialIdentity(parseGoogleCredential(credential, source)));
-  };
+  function stackFor(credential: IssuedCredential, source: Source): ProviderStack {
+    if (issuerOf(credential) === 'provider') return real;
+    if (sandbox) return sandbox;
+    throw new AppError(
+      'upstream_credential_invalid',
+      `The stored ${SOURCE_DISPLAY_NAMES[source]} credential was issued by the provider sandbox, which is not running (SITELINE_SANDBOX=off); connect a credential of the real provider.`,
+      { provider: source },
+    );
+  }
+  const asIssued = (credential: GoogleCredentialInput | string, source: Source): IssuedCredential =>
+    source === 'engine2' ? { kind: 'api_key', apiKey: String(credential) } : parseGoogleCredential(credential, source);
 
   return {
     analytics(credential, propertyId) {
       const parsed = parseGoogleCredential(credential, 'analytics');
-      return googleStack(parsed).analytics(parsed, propertyId);
+      return stackFor(parsed, 'analytics').analytics(parsed, propertyId);
     },
     engine1(credential, siteUrl) {
       if (siteUrl === '') throw invalidParameter('siteUrl', 'The engine1 site URL is empty.');
       const parsed = parseGoogleCredential(credential, 'engine1');
-      return googleStack(parsed).engine1(parsed, siteUrl);
+      return stackFor(parsed, 'engine1').engine1(parsed, siteUrl);
     },
     engine2(apiKey, siteUrl) {
       if (siteUrl === '') throw invalidParameter('siteUrl', 'The engine2 site URL is empty.');
-      return (sandbox && isSandboxCredential(apiKey, 'engine2') ? sandbox : real).engine2(apiKey, siteUrl);
+      return stackFor({ kind: 'api_key', apiKey }, 'engine2').engine2(apiKey, siteUrl);
     },
-    isSandboxCredential,
+    isSandboxCredential: (credential, source) => issuerOf(asIssued(credential, source)) === 'sandbox',
   };
-}
-
-function identitiesOf(credentials: SandboxRoute['credentials']): Set<string> {
-  return new Set([
-    credentialIdentity(parseGoogleCredential(credentials.serviceAccountJson, 'analytics')),
-    credentialIdentity(parseGoogleCredential(credentials.oauthClientJson, 'analytics')),
-    credentialIdentity({ kind: 'api_key', apiKey: credentials.bingApiKey.trim() }),
-  ]);
 }
 
 interface ProviderStack {

@@ -20,6 +20,7 @@ import type { Source } from '../domain/sources.ts';
 import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 import { SlotWaitTimeout, type ConcurrencyLimiter } from '../limits/concurrency.ts';
+import { giveBack } from '../limits/event-loop-slice.ts';
 import { busyVerdict, MalformedAnswer, malformedVerdict, retryAfterHeader, upstreamTimeoutVerdict } from './upstream-errors.ts';
 
 export interface ResilienceOptions {
@@ -61,19 +62,25 @@ export interface ProviderLogger {
   debug(obj: object, msg: string): void;
 }
 
-export interface ResilientCall<T> {
+export interface ResilientCall<T, A = T> {
   source: Source;
   /** Operation name for logs, e.g. `runReport`. Never a URL. */
   operation: string;
   target: string;
   credentialId: string;
-  attempt: (signal: AbortSignal) => Promise<T>;
+  attempt: (signal: AbortSignal) => Promise<A>;
+  /**
+   * Reads a successful attempt's answer into what the call returns (a page of 25,000 rows, checked and converted in
+   * slices of the event loop). It runs after the attempt, outside its timeout and retries: the time the provider
+   * took is what they bound, not ours. A MalformedAnswer here is the provider's 502 as it would be in the attempt.
+   */
+  read?: (answer: A) => Promise<T>;
   /** The provider's error mapping (its `errors.ts`). */
   classify: (error: unknown) => FailureVerdict;
 }
 
 export interface Resilience {
-  execute<T>(call: ResilientCall<T>): Promise<T>;
+  execute<T, A = T>(call: ResilientCall<T, A>): Promise<T>;
 }
 
 export interface ResilienceHooks {
@@ -131,7 +138,7 @@ export function createResilience(
     return entry;
   }
 
-  function pipeline(call: ResilientCall<unknown>, startedAt: number) {
+  function pipeline(call: ResilientCall<unknown, unknown>, startedAt: number) {
     const exponential = new ExponentialBackoff({
       generator: fullJitterGenerator,
       initialDelay: options.backoffInitialMs,
@@ -167,12 +174,12 @@ export function createResilience(
     };
   }
 
-  async function execute<T>(call: ResilientCall<T>): Promise<T> {
+  async function execute<T, A = T>(call: ResilientCall<T, A>): Promise<T> {
     const startedAt = Date.now();
     // One failing property must not pause the other projects that share its credential.
     const breaker = breakerFor(`${call.source}:${call.credentialId}:${call.target}`);
     let attempts = 0;
-    const { retries, fits } = pipeline(call as ResilientCall<unknown>, startedAt);
+    const { retries, fits } = pipeline(call as ResilientCall<unknown, unknown>, startedAt);
     const attemptTimeout = timeout(options.attemptTimeoutMs, TimeoutStrategy.Aggressive);
     const deadline = timeout(options.deadlineMs, TimeoutStrategy.Aggressive);
     const policy = wrap(breaker.policy, deadline, retries, attemptTimeout);
@@ -195,8 +202,9 @@ export function createResilience(
           throw new AttemptFailure(verdict.retryable && (spent || !fits(verdict)) ? { ...verdict, retryable: false } : verdict);
         }
       });
+      const answer = call.read ? await readAnswer(call, value as A) : (value as unknown as T);
       hooks.onOutcome?.(call.source, 'ok', '', { target: call.target, credentialId: call.credentialId });
-      return value as T;
+      return answer;
     } catch (error) {
       const appError = toAppError(error, call.source, breaker, options);
       hooks.logger?.debug(
@@ -215,6 +223,16 @@ export function createResilience(
   }
 
   return { execute };
+}
+
+async function readAnswer<T, A>(call: ResilientCall<T, A>, answer: A): Promise<T> {
+  // Parsing a large answer was work enough for one turn of the event loop: others go first, then it is read.
+  await giveBack();
+  try {
+    return await call.read!(answer);
+  } catch (error) {
+    throw error instanceof MalformedAnswer ? new AttemptFailure(malformedVerdict(call.source, error.message)) : error;
+  }
 }
 
 function toAppError(error: unknown, source: Source, breaker: Breaker, options: ResilienceOptions): AppError {

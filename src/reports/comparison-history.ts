@@ -1,7 +1,8 @@
-// Comparisons against each provider's own history (SPEC §15): analytics is asked for its first day with data in
-// the same batch as the report being compared, and a range the history does not cover compares with null.
+// Each provider's history as the reports read it, handed to the one coverage decision (domain/history.ts):
+// analytics is asked for its first day with data in the same batch as the report being compared; engine1's is its
+// window; engine2's is the first day of the rows the report uses.
 import type { DateRange } from '../domain/calendar.ts';
-import { comparisonUnavailable, coversRange, historyFromRows, type History } from '../domain/history.ts';
+import { decideCoverage, engine1History, historyFromRows, type CombinedComparison, type Coverage, type History } from '../domain/history.ts';
 import { EARLIEST_START } from '../domain/period.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import type { ReportDeps } from './report-deps.ts';
@@ -46,8 +47,27 @@ export interface AnalyticsCoverage {
 /** Asks for the property's history when comparing (in the caller's batch: call it alongside the report). */
 export async function analyticsCoverage(ctx: ReportDeps, source: ConnectedSource, scope: ReportScope, policy: ReturnType<typeof reportPolicy>): Promise<AnalyticsCoverage> {
   if (!scope.previous) return { covered: false, warnings: [], results: [] };
-  const probe = await ctx.loaders.analytics.report(source, firstDayRequest(scope.period), policy, scope.force);
-  const history = analyticsHistory(probe.value);
-  const covered = coversRange(history, scope.previous);
-  return { covered, warnings: covered ? [] : [comparisonUnavailable(history, scope.previous)], results: [probe] };
+  const probe = await probeAnalyticsHistory(ctx, source, scope.period, policy, scope.force);
+  const coverage = decideCoverage([probe.history], scope.previous);
+  return { covered: coverage.uncovered.length === 0, warnings: [...coverage.warnings], results: [probe.result] };
+}
+
+/** The property's first day with data up to `until`'s end (one cheap report, batched with the caller's). */
+export async function probeAnalyticsHistory(ctx: ReportDeps, source: ConnectedSource, until: DateRange, policy: ReturnType<typeof reportPolicy>, force: boolean): Promise<{ history: History; result: CachedResult<unknown> }> {
+  const result = await ctx.loaders.analytics.report(source, firstDayRequest(until), policy, force);
+  return { history: analyticsHistory(result.value), result };
+}
+
+/** What the search engines that answered hold: engine1 its window, engine2 the rows (daily or weekly) a report uses. */
+export interface SearchAnswered {
+  engine1?: unknown;
+  engine2?: readonly { date: string }[];
+}
+
+/** The coverage of a comparison range by the search engines that answered. */
+export function searchCoverage(now: Date, answered: SearchAnswered, range: DateRange | undefined, combined: CombinedComparison): Coverage {
+  const histories: History[] = [];
+  if (answered.engine1 !== undefined) histories.push(engine1History(now));
+  if (answered.engine2 !== undefined) histories.push(historyFromRows('engine2', answered.engine2.map((r) => r.date)));
+  return decideCoverage(histories, range, { combined });
 }

@@ -4,11 +4,13 @@
 // one batchRunReports call (the series and three 2-D series by date); search: engine1 daily rows.
 import { addDays, eachDay, type DateRange } from '../domain/calendar.ts';
 import { todayInZone } from '../domain/time-zone.ts';
+import { decideCoverage, engine1History, type History } from '../domain/history.ts';
 import { DAILY, HOURLY, findAnomalies, expectedAt, type AnomalyOptions, type SeriesPoint } from '../domain/insights/anomalies.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { quoteInput } from '../domain/quote.ts';
 import { hourKeyAt } from '../domain/hours.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice, forEachSliced } from '../limits/event-loop-slice.ts';
 import { normaliseSearchKey } from '../domain/search-normalise.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
@@ -17,6 +19,7 @@ import { buildMeta, type Meta, type Warning } from './meta.ts';
 import { analyticsReportPolicy, firstProcessingDay, reportPolicy } from '../cache/upstream-policy.ts';
 import { toDimensions, toMetrics } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
+import { probeAnalyticsHistory } from './comparison-history.ts';
 import { isSearchMetric, planMetric, type MetricPlan } from './insight-metrics.ts';
 import { resolveReportScope, type PeriodArgs, type ReportScope } from './report-context.ts';
 import { engine1Freshness, resolveSearchSources } from './search-sources.ts';
@@ -76,6 +79,8 @@ const SHIFT_DAYS = 3;
 
 type DaySeries = Map<string, { num: number; den: number }>;
 interface SeriesSet {
+  /** How far back the provider's data reaches: days before it are no baseline and are not judged. */
+  history: History;
   total: DaySeries;
   byDimension: Map<string, Map<string, DaySeries>>;
   lastComplete: string;
@@ -111,7 +116,10 @@ export async function findMetricAnomalies(ctx: ReportDeps, args: AnomalyArgs): P
     const p = s.get(day);
     return p ? (ratio ? (p.den > 0 ? p.num / p.den : 0) : p.num) : 0;
   };
-  const pointsOf = (s: DaySeries): SeriesPoint[] => days.map((day) => ({ key: day, value: valueOf(s, day), incomplete: day > series.lastComplete }));
+  const baseline = baselineCoverage(series.history, { start: history.start, end: addDays(scope.period.start, -1) });
+  // A day the provider has no data for is unknown, not 0: like a day it may still revise, it is neither judged nor a baseline.
+  const unknown = (day: string) => day > series.lastComplete || baseline.before === undefined || day < baseline.before;
+  const pointsOf = (s: DaySeries): SeriesPoint[] => days.map((day) => ({ key: day, value: valueOf(s, day), incomplete: unknown(day) }));
   const base: AnomalyOptions = { ...DAILY, from: HISTORY_DAYS, ...(ratio ? { scale: 'linear', minDeviation: RATIO_DEVIATION } : {}) };
   const segments = [...series.byDimension].flatMap(([dimension, values]) => [...values].map(([value, s]) => ({ dimension, value, points: pointsOf(s) })));
   const driversOn = (index: number, exclude?: { dimension: string; value: string }): AnomalyDriver[] =>
@@ -153,8 +161,14 @@ export async function findMetricAnomalies(ctx: ReportDeps, args: AnomalyArgs): P
     metric: plan.metric,
     baseline: `expected = median of the same weekday over the ${DAILY.cycles} weeks before; score = log(observed/expected) in robust spreads (1.4826 × MAD over the previous ${HISTORY_DAYS} days); a spike is |score| ≥ ${DAILY.threshold}, a shift ${SHIFT_DAYS} or more days in a row at |score| ≥ ${DAILY.runThreshold}; at least ${DAILY.minDeviation * 100}% off for the total, ${SEGMENT_STRICTNESS.minDeviation * 100}% for a segment${series.lastComplete < scope.period.end ? `; days after ${series.lastComplete} are not judged (the provider may still revise them)` : ''}`,
     anomalies: anomalies.slice(0, MAX_ANOMALIES).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
-    meta: buildMeta({ results: series.results, sources: series.sources, warnings: [...scope.warnings, ...series.warnings], now: scope.now, ...(search ? {} : { zone: scope.timezone }), ...(series.dataThrough ? { dataThrough: series.dataThrough } : {}) }),
+    meta: buildMeta({ results: series.results, sources: series.sources, warnings: [...scope.warnings, ...series.warnings, ...baseline.warnings], now: scope.now, ...(search ? {} : { zone: scope.timezone }), ...(series.dataThrough ? { dataThrough: series.dataThrough } : {}) }),
   };
+}
+
+/** Whether the provider's history reaches the baseline before the period; `before`: its first day (none: no data). */
+function baselineCoverage(history: History, range: DateRange): { before: string | undefined; warnings: Warning[] } {
+  const consequence = history.firstDay === undefined ? 'no day is judged, none is counted as 0' : `days before ${history.firstDay} are no baseline and are not judged, never counted as 0`;
+  return { before: history.firstDay, warnings: [...decideCoverage([history], range, { consequence }).warnings] };
 }
 
 async function analyticsSeries(ctx: ReportDeps, scope: ReportScope, source: Awaited<ReturnType<typeof requireSource>>, history: DateRange, plan: MetricPlan): Promise<SeriesSet> {
@@ -162,17 +176,20 @@ async function analyticsSeries(ctx: ReportDeps, scope: ReportScope, source: Awai
   const policy = analyticsReportPolicy(history.end, scope.timezone, scope.now);
   const report = (dimensions: string[]) =>
     ctx.loaders.analytics.report(source, { dateRanges: [{ startDate: history.start, endDate: history.end }], dimensions: toDimensions(dimensions), metrics: toMetrics(plan.fetch), limit: '100000' }, policy, scope.force);
-  const [total, ...split] = await Promise.all([report(['date']), ...ANALYTICS_ANOMALY_DIMENSIONS.map((d) => report(['date', d]))]);
+  // The history probe leaves in the same batch as the four series (five reports, one call).
+  const [probe, total, ...split] = await Promise.all([probeAnalyticsHistory(ctx, source, history, policy, scope.force), report(['date']), ...ANALYTICS_ANOMALY_DIMENSIONS.map((d) => report(['date', d]))]);
+  // Date × segment rows run to tens of thousands over a year: read in slices, so other requests are answered meanwhile.
+  const slice = createTimeSlice();
   const byDimension = new Map<string, Map<string, DaySeries>>();
   for (const [i, dimension] of ANALYTICS_ANOMALY_DIMENSIONS.entries()) {
     const values = new Map<string, DaySeries>();
-    for (const row of split[i]!.value.rows) add(values, row.dimensions[dimension] ?? '', gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics));
+    await forEachSliced(split[i]!.value.rows, (row) => add(values, row.dimensions[dimension] ?? '', gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics)), slice);
     byDimension.set(dimension, largest(values));
   }
   const totalSeries: DaySeries = new Map();
   for (const row of total.value.rows) addDay(totalSeries, gaDate(row.dimensions.date ?? ''), plan.parts(row.metrics));
   const processing = firstProcessingDay(scope.timezone, scope.now);
-  return { total: totalSeries, byDimension, lastComplete: addDays(processing, -1), results: [total, ...split], warnings: [...total.value.warnings], sources: ['analytics'] };
+  return { history: probe.history, total: totalSeries, byDimension, lastComplete: addDays(processing, -1), results: [total, ...split, probe.result], warnings: [...total.value.warnings], sources: ['analytics'] };
 }
 
 async function searchSeries(ctx: ReportDeps, scope: ReportScope, history: DateRange, plan: MetricPlan): Promise<SeriesSet> {
@@ -182,17 +199,18 @@ async function searchSeries(ctx: ReportDeps, scope: ReportScope, history: DateRa
   const policy = reportPolicy(history.end, scope.project.timezone, scope.now);
   const ask = (dimensions: string[]) => ctx.loaders.engine1.query(cs, { startDate: history.start, endDate: history.end, dimensions, rowLimit: 25_000 }, policy, scope.force);
   const [total, ...split] = await Promise.all([ask(['date']), ...SEARCH_ANOMALY_DIMENSIONS.map((d) => ask(['date', d]))]);
+  const slice = createTimeSlice();
   const byDimension = new Map<string, Map<string, DaySeries>>();
   for (const [i, dimension] of SEARCH_ANOMALY_DIMENSIONS.entries()) {
     const values = new Map<string, DaySeries>();
-    for (const row of split[i]!.value.rows) add(values, normaliseSearchKey(dimension, row.keys[dimension] ?? ''), row.keys.date ?? '', plan.parts(row));
+    await forEachSliced(split[i]!.value.rows, (row) => add(values, normaliseSearchKey(dimension, row.keys[dimension] ?? ''), row.keys.date ?? '', plan.parts(row)), slice);
     byDimension.set(dimension, largest(values));
   }
   const totalSeries: DaySeries = new Map();
   for (const row of total.value.rows) addDay(totalSeries, row.keys.date ?? '', plan.parts(row));
   const freshness = engine1Freshness(scope.period, total.value.firstIncompleteDate, total.value.dataThrough);
   const lastComplete = total.value.firstIncompleteDate ? addDays(total.value.firstIncompleteDate, -1) : (total.value.dataThrough ?? history.end);
-  return { total: totalSeries, byDimension, lastComplete, results: [total, ...split], warnings: [...warnings, ...freshness.warnings], sources: ['engine1'], dataThrough: freshness.dataThrough };
+  return { history: engine1History(scope.now), total: totalSeries, byDimension, lastComplete, results: [total, ...split], warnings: [...warnings, ...freshness.warnings], sources: ['engine1'], dataThrough: freshness.dataThrough };
 }
 
 function gaDate(ymd: string): string {

@@ -4,10 +4,13 @@
 // more for the 2-D breakdowns the echo test needs. Search metrics: engine1 by query, page, country and device,
 // and the engines against each other.
 import { compared, type Compared } from '../domain/compare.ts';
+import { withComparisonRange, type ReportRequest, type ValueList } from '../domain/comparison-request.ts';
 import type { SegmentFigures } from '../domain/insights/decompose.ts';
-import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver } from '../domain/insights/drivers.ts';
+import { indexDimension, type DimensionIndex, type DriverIndex } from '../domain/insights/dimension-index.ts';
+import { markSignificance, rankDrivers, strongestDistinct, type DimensionSummary, type Driver, type MetricKind } from '../domain/insights/drivers.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { invalidParameter } from '../errors/app-error.ts';
+import { createTimeSlice } from '../limits/event-loop-slice.ts';
 import type { ReportDeps } from './report-deps.ts';
 import type { CachedResult } from '../cache/cached-fetch.ts';
 import { requireSource } from './project-lookup.ts';
@@ -15,9 +18,9 @@ import type { ConnectedSource } from '../loaders/connected-source.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
-import { rangeOf, toDateRanges, toDimensions, toMetrics, CURRENT_RANGE, PREVIOUS_RANGE } from '../providers/analytics/translate.ts';
+import { rangeOf, toAnalyticsRequest, CURRENT_RANGE, PREVIOUS_RANGE } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
-import { analyticsCoverage } from './comparison-history.ts';
+import { analyticsCoverage, requestableRange } from './comparison-history.ts';
 import { isSearchMetric, planMetric, toSegments, type AnalyticsMetricPlan, type ChangeInputs } from './insight-metrics.ts';
 import { searchChangeSegments } from './insight-search-changes.ts';
 import { resolveReportScope, type ReportScope, type PeriodArgs } from './report-context.ts';
@@ -82,12 +85,9 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
   }
   const round = rounder(plan.kind);
   const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
-  const change = compared(round(value(inputs.total.current)), round(value(inputs.total.previous)));
-  const totalDelta = value(inputs.total.current) - value(inputs.total.previous);
-  const ranked = rankDrivers(plan.kind, totalDelta, inputs.dimensions, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
-  const reference = strongestDistinct(plan.kind, ranked.drivers, inputs.dimensions);
-  const inside = reference ? await inputs.inside(reference) : [];
-  const drivers = markSignificance(plan.kind, ranked.drivers, inputs.dimensions, reference, inside);
+  const { current, previous } = inputs.total;
+  const change = compared(round(value(current)), previous === null ? null : round(value(previous)));
+  const { drivers, dimensions } = previous === null ? { drivers: [], dimensions: [] } : await explainDelta(plan.kind, value(current) - value(previous), inputs);
   return {
     project: scope.project.key,
     period: scope.periodJson,
@@ -96,7 +96,7 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
     ...(inputs.sp ? { sp: inputs.sp } : {}),
     change,
     drivers: drivers.map((d) => toDriverJson(d, round)),
-    dimensions: ranked.dimensions.map((d) => ({ ...d, delta: round(d.delta), unlisted: round(d.unlisted) })),
+    dimensions: dimensions.map((d) => ({ ...d, delta: round(d.delta), unlisted: round(d.unlisted) })),
     meta: buildMeta({
       results: inputs.results,
       sources: inputs.sources,
@@ -106,6 +106,23 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
       ...(inputs.dataThrough ? { dataThrough: inputs.dataThrough } : {}),
     }),
   };
+}
+
+/** The drivers of a change that could be compared: ranked, then marked significant or not (with the echo test). */
+async function explainDelta(kind: MetricKind, totalDelta: number, inputs: ChangeInputs): Promise<{ drivers: Driver[]; dimensions: DimensionSummary[] }> {
+  // A search dimension can hold tens of thousands of values: each is indexed in a slice of its own.
+  const slice = createTimeSlice();
+  const indexed: DimensionIndex[] = [];
+  for (const dimension of inputs.dimensions) {
+    await slice.pause();
+    indexed.push(indexDimension(kind, dimension));
+  }
+  await slice.pause();
+  const index: DriverIndex = { kind, dimensions: indexed };
+  const ranked = rankDrivers(index, totalDelta, { perDimension: DRIVERS_PER_DIMENSION, max: MAX_DRIVERS });
+  const reference = strongestDistinct(index, ranked.drivers);
+  const inside = reference ? await inputs.inside(reference) : [];
+  return { drivers: markSignificance(index, ranked.drivers, reference, inside), dimensions: ranked.dimensions };
 }
 
 function toDriverJson(d: Driver, round: (value: number) => number): DriverJson {
@@ -133,35 +150,38 @@ function rounder(kind: string): (value: number) => number {
   };
 }
 
-/** Total and four dimensions in one batch (both ranges in every request); the 2-D echo breakdowns in a second. */
+/**
+ * Total and four dimensions in one batch (both ranges in every request); the 2-D echo breakdowns in a second. A
+ * comparison range the property's history does not reach gives no previous at all (never 0s) and its warning.
+ */
 async function analyticsChangeSegments(ctx: ReportDeps, scope: ReportScope, source: ConnectedSource, plan: AnalyticsMetricPlan): Promise<ChangeInputs> {
-  const previous = scope.previous!;
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, previous);
-  const metrics = toMetrics(plan.fetch);
-  const report = (dimensions: string[], extra: Record<string, unknown> = {}) =>
-    ctx.loaders.analytics.report(source, { dateRanges, metrics, ...(dimensions.length ? { dimensions: toDimensions(dimensions), limit: String(ROWS_PER_DIMENSION) } : {}), ...extra }, policy, scope.force);
+  const request = (dimensions: string[], only: ValueList[] = []): ReportRequest =>
+    withComparisonRange({ range: scope.period, dimensions, metrics: plan.fetch, only, ...(dimensions.length ? { limit: ROWS_PER_DIMENSION } : {}) }, requestableRange(scope.previous));
+  const report = (r: ReportRequest, extra: { metricAggregations?: string[] } = {}) => ctx.loaders.analytics.report(source, toAnalyticsRequest(r, extra), policy, scope.force);
   // The first dimension's request also asks for the TOTAL row, so the total costs no fifth report and the
   // four dimensions with the history probe still leave in one batchRunReports call (≤ 5 reports).
   const [coverage, ...byDimension] = await Promise.all([
     analyticsCoverage(ctx, source, scope, policy),
-    ...ANALYTICS_CHANGE_DIMENSIONS.map((d, i) => report([d], i === 0 ? { metricAggregations: ['TOTAL'] } : {})),
+    ...ANALYTICS_CHANGE_DIMENSIONS.map((d, i) => report(request([d]), i === 0 ? { metricAggregations: ['TOTAL'] } : {})),
   ]);
   const total = byDimension[0]!;
-  if (!coverage.covered) throw invalidParameter('compare', coverage.warnings[0]?.message ?? 'The comparison range is not covered by the analytics history.');
   const additive = plan.kind === 'additive';
-  const dimensions = ANALYTICS_CHANGE_DIMENSIONS.map((dimension, i) => ({ dimension, segments: segmentsOf(byDimension[i]!.value, dimension, plan, additive) }));
   const results: CachedResult<unknown>[] = [...byDimension, ...coverage.results];
+  const warnings = [...coverage.warnings, ...byDimension.flatMap((r) => r.value.warnings)];
+  const current = totalOf(total.value, CURRENT_RANGE, plan);
+  if (!coverage.covered) return { total: { current, previous: null }, dimensions: [], results, warnings, sources: ['analytics'], inside: async () => [] };
+  const dimensions = ANALYTICS_CHANGE_DIMENSIONS.map((dimension, i) => ({ dimension, segments: segmentsOf(byDimension[i]!.value, dimension, plan, additive) }));
   return {
-    total: { current: totalOf(total.value, CURRENT_RANGE, plan), previous: totalOf(total.value, PREVIOUS_RANGE, plan) },
+    total: { current, previous: totalOf(total.value, PREVIOUS_RANGE, plan) },
     dimensions,
     results,
-    warnings: [...coverage.warnings, ...byDimension.flatMap((r) => r.value.warnings)],
+    warnings,
     sources: ['analytics'],
     async inside(reference) {
       const others = ANALYTICS_CHANGE_DIMENSIONS.filter((d) => d !== reference.dimension);
-      const filter = { filter: { fieldName: reference.dimension, stringFilter: { matchType: 'EXACT', value: reference.value, caseSensitive: true } } };
-      const reports = await Promise.all(others.map((d) => report([reference.dimension, d], { dimensionFilter: filter })));
+      const segment: ValueList = { dimension: reference.dimension, values: [reference.value] };
+      const reports = await Promise.all(others.map((d) => report(request([reference.dimension, d], [segment]))));
       results.push(...reports);
       return others.map((dimension, i) => ({ dimension, segments: segmentsOf(reports[i]!.value, dimension, plan, additive) }));
     },

@@ -78,17 +78,20 @@ function searchPlan(metric: SearchMetricName): SearchMetricPlan {
 
 /** Segments from per-value figures of both ranges (a value seen in one range only is 0 in the other). */
 export function toSegments(current: ReadonlyMap<string, { num: number; den: number }>, previous: ReadonlyMap<string, { num: number; den: number }>, additive: boolean): SegmentFigures[] {
-  const values = new Set([...current.keys(), ...previous.keys()]);
-  return [...values].map((value) => {
-    const c = current.get(value) ?? { num: 0, den: additive ? 1 : 0 };
-    const p = previous.get(value) ?? { num: 0, den: additive ? 1 : 0 };
-    return { value, num1: c.num, den1: c.den, num0: p.num, den0: p.den };
-  });
+  const none = { num: 0, den: additive ? 1 : 0 };
+  const segments: SegmentFigures[] = [];
+  for (const [value, c] of current) {
+    const p = previous.get(value) ?? none;
+    segments.push({ value, num1: c.num, den1: c.den, num0: p.num, den0: p.den });
+  }
+  for (const [value, p] of previous) if (!current.has(value)) segments.push({ value, num1: none.num, den1: none.den, num0: p.num, den0: p.den });
+  return segments;
 }
 
 /** What a change explanation is computed from, whichever provider the metric comes from. */
 export interface ChangeInputs {
-  total: { current: { num: number; den: number }; previous: { num: number; den: number } };
+  /** previous is null when no provider's history covers the comparison range: the change cannot be split. */
+  total: { current: { num: number; den: number }; previous: { num: number; den: number } | null };
   dimensions: DimensionSegments[];
   /** The other dimensions inside one segment, for the echo test. */
   inside(reference: { dimension: string; value: string }): Promise<DimensionSegments[]>;

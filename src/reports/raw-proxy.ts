@@ -18,12 +18,14 @@ import { toRawEngine1Path } from '../providers/engine1/raw-path.ts';
 import { toRawEngine2Path } from '../providers/engine2/raw-path.ts';
 import type { RawResponse } from '../providers/raw-response.ts';
 import { toCacheKey } from '../cache/cache-key.ts';
+import { jsonValueTooDeep, tooDeeplyNested } from '../http/json-nesting.ts';
+import { BODY_LIMITS } from '../http/read-body.ts';
 
 export const RAW_PROVIDERS = ['analytics', 'engine1', 'engine2'] as const satisfies readonly Source[];
 export type RawProvider = (typeof RAW_PROVIDERS)[number];
 
 /** Largest proxy request, the same on every surface: REST refuses a longer body, GraphQL a larger `request`. */
-export const RAW_BODY_LIMIT = 64 * 1024;
+export const RAW_BODY_LIMIT = BODY_LIMITS.json;
 
 /** Longest accepted `path` (a site URL can be long; nothing legitimate comes close). */
 const MAX_PATH = 2048;
@@ -53,6 +55,8 @@ export function parseRawCall(input: unknown): RawCall {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw invalidParameter('body', 'Send a JSON object: {"project_key": "...", "path": "...", "body": {...}}.');
   }
+  // Measured only once the depth is known to be sane: JSON.stringify recurses, and overflows on deep nesting.
+  if (jsonValueTooDeep(input)) throw tooDeeplyNested();
   if (Buffer.byteLength(JSON.stringify(input)) > RAW_BODY_LIMIT) {
     throw new AppError('payload_too_large', `The request exceeds ${RAW_BODY_LIMIT / 1024} KiB.`);
   }

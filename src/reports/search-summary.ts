@@ -2,7 +2,7 @@
 // with the previous period by default. One engine1 call (daily rows spanning both ranges, split locally) and one
 // engine2 history call (daily site traffic, cut locally) however the comparison is set.
 import { rangeLength, type DateRange } from '../domain/calendar.ts';
-import { comparisonUnavailable, coversRange, engine1History, historyFromRows, type History } from '../domain/history.ts';
+import { coveredPrevious, type Coverage } from '../domain/history.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { mergeSearchMetrics } from '../domain/search-combine.ts';
 import type { SearchSource } from '../domain/sources.ts';
@@ -14,6 +14,7 @@ import type { Engine1Result } from '../loaders/engine1-loader.ts';
 import type { Engine2TrafficRow } from '../providers/engine2/normalize.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
 import { cutDaily, withinRange } from './search-engine2.ts';
+import { searchCoverage } from './comparison-history.ts';
 import {
   engine1Freshness,
   figuresOf,
@@ -71,10 +72,9 @@ export async function searchSummary(ctx: ReportDeps, args: SearchArgs): Promise<
     warnings.push(...cutDaily(r2.value, period).warnings, ENGINE2_NO_POSITION);
   }
 
-  const histories: Partial<Record<SearchSource, History>> = {};
-  if (r1) histories.engine1 = engine1History(scope.now);
-  if (r2) histories.engine2 = historyFromRows('engine2', r2.value.map((r) => r.date));
-  const { byProvider, totals } = compareEngines(perProvider, histories, previous, warnings);
+  const coverage = searchCoverage(scope.now, { ...(r1 ? { engine1: r1.value } : {}), ...(r2 ? { engine2: r2.value } : {}) }, previous, 'null');
+  warnings.push(...coverage.warnings);
+  const { byProvider, totals } = compareEngines(perProvider, coverage);
   const results: CachedResult<unknown>[] = [r1, r2].filter((r) => r !== undefined);
   return {
     project: scope.project.key,
@@ -92,26 +92,16 @@ export async function searchSummary(ctx: ReportDeps, args: SearchArgs): Promise<
  * null (the engines that do cover it keep their own comparison under byProvider), never a sum that counts a
  * missing range as 0.
  */
-function compareEngines(
-  perProvider: Partial<Record<SearchSource, SearchFigures[]>>,
-  histories: Partial<Record<SearchSource, History>>,
-  previous: DateRange | undefined,
-  warnings: Warning[],
-): { byProvider: Partial<Record<SearchSource, FiguresJson>>; totals: FiguresJson } {
+function compareEngines(perProvider: Partial<Record<SearchSource, SearchFigures[]>>, coverage: Coverage): { byProvider: Partial<Record<SearchSource, FiguresJson>>; totals: FiguresJson } {
   const used = sourcesUsed(perProvider);
-  const uncovered = previous ? used.filter((s) => !coversRange(histories[s]!, previous)) : [];
-  const covered = used.filter((s) => !uncovered.includes(s));
-  for (const source of uncovered) {
-    const rest = used.length > 1 ? `; the combined totals are not compared${covered.length > 0 ? ` (byProvider.${covered.join(', byProvider.')} compares like for like)` : ''}` : '';
-    warnings.push(comparisonUnavailable(histories[source]!, previous!, `its comparison is null, not 0${rest}`));
-  }
+  const comparing = coverage.range !== undefined;
   const byProvider: Partial<Record<SearchSource, FiguresJson>> = {};
   for (const source of used) {
     const [current, prev] = perProvider[source]!;
-    byProvider[source] = toFiguresJson(current!, previous ? (uncovered.includes(source) ? null : prev) : undefined);
+    byProvider[source] = toFiguresJson(current!, comparing ? coveredPrevious(coverage, source, prev!) : undefined);
   }
   const combinedOf = (i: number) => mergeFigures(used.map((s) => perProvider[s]![i]!));
-  const totals = toFiguresJson(combinedOf(0), previous ? (uncovered.length > 0 ? null : combinedOf(1)) : undefined);
+  const totals = toFiguresJson(combinedOf(0), comparing ? (coverage.uncovered.length > 0 ? null : combinedOf(1)) : undefined);
   return { byProvider, totals };
 }
 

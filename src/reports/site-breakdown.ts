@@ -2,6 +2,7 @@
 // provider, filtered with the contract's filter language, optionally compared with a previous range.
 import { DEFAULT_DIMENSION_METRICS, MAX_METRICS, parseNameList, parseRequiredName } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
+import { comparisonRequest, type ReportRequest } from '../domain/comparison-request.ts';
 import { parseFilter } from '../domain/filter.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { parseLimit, parseOffset, parseOrder } from '../domain/request-params.ts';
@@ -9,7 +10,7 @@ import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
-import { toDateRanges, toDimensionFilter, toDimensions, toMetricOrder, toMetrics } from '../providers/analytics/translate.ts';
+import { toAnalyticsRequest } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage } from './comparison-history.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
@@ -47,37 +48,19 @@ export async function siteBreakdown(ctx: ReportDeps, args: BreakdownArgs): Promi
   const filter = parseFilter(args.filter ?? undefined, 'filter', fields.dimensions);
 
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
+  const request: ReportRequest = { range: scope.period, dimensions: [dimension], metrics, ...(filter ? { filter } : {}), order, limit, offset };
   const [current, coverage] = await Promise.all([
-    ctx.loaders.analytics.report(
-      source,
-      {
-        dateRanges: toDateRanges(scope.period),
-        dimensions: toDimensions([dimension]),
-        metrics: toMetrics(metrics),
-        ...(filter ? { dimensionFilter: toDimensionFilter(filter) } : {}),
-        orderBys: [toMetricOrder(order)],
-        limit: String(limit),
-        offset: String(offset),
-      },
-      policy,
-      scope.force,
-    ),
+    ctx.loaders.analytics.report(source, toAnalyticsRequest(request), policy, scope.force),
     analyticsCoverage(ctx, source, scope, policy),
   ]);
   const compareWith = coverage.covered ? scope.previous : undefined;
   const values = current.value.rows.map((r) => r.dimensions[dimension] ?? '');
-  // The previous range is asked for exactly the values on this page, so paging stays the current range's.
+  // The same filter over the comparison range, for exactly the values on this page (paging stays the current range's).
   const previous =
     compareWith && values.length > 0
       ? await ctx.loaders.analytics.report(
           source,
-          {
-            dateRanges: toDateRanges(compareWith),
-            dimensions: toDimensions([dimension]),
-            metrics: toMetrics(metrics),
-            dimensionFilter: { filter: { fieldName: dimension, inListFilter: { values, caseSensitive: true } } },
-            limit: String(values.length),
-          },
+          toAnalyticsRequest(comparisonRequest(request, compareWith, { dimension, values })),
           analyticsReportPolicy(compareWith.end, scope.timezone, scope.now),
           scope.force,
         )

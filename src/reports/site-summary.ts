@@ -2,11 +2,12 @@
 // the year before — current and previous come from the same upstream round trip.
 import { SUMMARY_METRICS } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
+import { withComparisonRange } from '../domain/comparison-request.ts';
 import type { ReportDeps } from './report-deps.ts';
 import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
-import { PREVIOUS_RANGE, rangeOf, toDateRanges, toMetrics } from '../providers/analytics/translate.ts';
+import { PREVIOUS_RANGE, rangeOf, toAnalyticsRequest } from '../providers/analytics/translate.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import { analyticsCoverage, requestableRange } from './comparison-history.ts';
@@ -26,11 +27,11 @@ export async function siteSummary(ctx: ReportDeps, args: PeriodArgs): Promise<Si
   const scope = await resolveReportScope(ctx, args, 'previous', 'analytics');
   const source = await requireSource(ctx, scope.project, 'analytics');
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const chunks = [SUMMARY_METRICS.slice(0, METRICS_PER_REPORT), SUMMARY_METRICS.slice(METRICS_PER_REPORT)];
+  const request = (metrics: readonly string[]) => toAnalyticsRequest(withComparisonRange({ range: scope.period, dimensions: [], metrics }, requestableRange(scope.previous)));
   const [coverage, results] = await Promise.all([
     analyticsCoverage(ctx, source, scope, policy),
-    Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics(metrics) }, policy, scope.force))),
+    Promise.all(chunks.map((metrics) => ctx.loaders.analytics.report(source, request(metrics), policy, scope.force))),
   ]);
 
   const metrics: Record<string, number | Compared> = {};

@@ -1,9 +1,12 @@
-// Site timeseries (SPEC §4): one metric per hour, day, week or month of the period, every bucket present (0 when
-// empty), with the period total and, when comparing, the previous range aligned bucket by bucket.
-import { addDays, formatYmd, isoWeekStart, maxDate, type DateRange } from '../domain/calendar.ts';
+// Site timeseries: one metric per hour, day, week or month of the period, every bucket present (0 when empty), with
+// the period total and, when comparing, the comparison range in the same buckets: day k of the comparison range
+// counts in the bucket of the period's day k (domain/comparison-buckets.ts), so both sides have the period's buckets.
+import { addDays, formatYmd, type IsoDate, isoWeekStart, maxDate, type DateRange } from '../domain/calendar.ts';
 import { requireAvailableName, DEFAULT_TIMESERIES_METRIC } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';
-import { hourKeysForLocalHour } from '../domain/hours.ts';
+import { comparisonPairing, ownBucketsArePaired, pairedBucketOfDate, pairedHourBuckets, sumByBucket, type ComparisonPairing, type DayInterval } from '../domain/comparison-buckets.ts';
+import { withComparisonRange } from '../domain/comparison-request.ts';
+import { localHourBuckets } from '../domain/hours.ts';
 import { bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import type { PeriodJson } from '../domain/period.ts';
 import type { ReportDeps } from './report-deps.ts';
@@ -11,9 +14,10 @@ import { requireSource } from './project-lookup.ts';
 import { buildMeta, type Meta } from './meta.ts';
 import { analyticsReportPolicy } from '../cache/upstream-policy.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
-import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toDateRanges, toDimensions, toMetrics } from '../providers/analytics/translate.ts';
+import { CURRENT_RANGE, PREVIOUS_RANGE, rangeOf, toAnalyticsRequest } from '../providers/analytics/translate.ts';
 import { analyticsFields } from './analytics-fields.ts';
 import { analyticsCoverage, requestableRange } from './comparison-history.ts';
+import { isoOfGaDate, pairedPrevious } from './site-timeseries-previous.ts';
 import { resolveReportScope, type PeriodArgs } from './report-context.ts';
 
 export interface TimeseriesArgs extends PeriodArgs {
@@ -48,25 +52,32 @@ export async function siteTimeseries(ctx: ReportDeps, args: TimeseriesArgs): Pro
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);
-  const dateRanges = toDateRanges(scope.period, requestableRange(scope.previous));
   const dimension = BUCKET_DIMENSION[interval];
-  const [series, totals, coverage] = await Promise.all([
-    ctx.loaders.analytics.report(source, { dateRanges, dimensions: toDimensions([dimension]), metrics: toMetrics([metric]), limit: '100000', keepEmptyRows: true }, policy, scope.force),
+  const comparison = requestableRange(scope.previous);
+  const pairing = comparison ? comparisonPairing(scope.period, comparison) : undefined;
+  // When the comparison range's own hours, days or weeks are the paired buckets, one request by the bucket
+  // dimension serves both ranges; otherwise the comparison is read apart, by its paired days.
+  const together = pairing !== undefined && (interval === 'hour' || ownBucketsArePaired(pairing, interval));
+  const totalRequest = withComparisonRange({ range: scope.period, dimensions: [], metrics: [metric] }, comparison);
+  const seriesRequest = withComparisonRange({ range: scope.period, dimensions: [dimension], metrics: [metric], limit: 100_000 }, together ? comparison : undefined);
+  const [series, totals, coverage, apart] = await Promise.all([
+    ctx.loaders.analytics.report(source, toAnalyticsRequest(seriesRequest, { keepEmptyRows: true }), policy, scope.force),
     // Totals come from the provider: users and rates do not add up across buckets.
-    ctx.loaders.analytics.report(source, { dateRanges, metrics: toMetrics([metric]) }, policy, scope.force),
+    ctx.loaders.analytics.report(source, toAnalyticsRequest(totalRequest), policy, scope.force),
     analyticsCoverage(ctx, source, scope, policy),
+    pairing && !together && interval !== 'hour' ? pairedPrevious(ctx, source, pairing, interval, metric, policy, scope.force) : undefined,
   ]);
 
   // Buckets follow the zone the provider actually used (its metadata), so no hour is shifted or dropped even when
   // the property's zone changed since it was last read.
   const tz = series.value.timeZone ?? scope.timezone;
   const currentKeys = bucketKeys(scope.period, interval, tz, { now: scope.now });
-  const current = bucketValues(series.value, CURRENT_RANGE, metric, interval, scope.period, tz, currentKeys);
-  const compareWith = coverage.covered ? scope.previous : undefined;
-  const previous = compareWith ? bucketValues(series.value, PREVIOUS_RANGE, metric, interval, compareWith, tz, bucketKeys(compareWith, interval, tz)) : undefined;
+  const current = sumByBucket(currentKeys, valuesOf(series.value, CURRENT_RANGE, interval, metric, ownKeyOf(interval, scope.period, tz)));
+  const compareWith = coverage.covered ? pairing : undefined;
+  const previous = compareWith ? (apart?.values ?? sumByBucket(currentKeys, valuesOf(series.value, PREVIOUS_RANGE, interval, metric, pairedKeyOf(compareWith, interval, tz)))) : undefined;
 
   const keyName = interval === 'hour' ? 'time' : 'date';
-  const points = currentKeys.map((key, i) => ({ [keyName]: key, value: scope.previous ? compared(current[i]!, previous ? (previous[i] ?? 0) : null) : current[i]! }));
+  const points = currentKeys.map((key, i) => ({ [keyName]: key, value: scope.previous ? compared(current[i]!, previous ? previous[i]! : null) : current[i]! }));
   const total = totalOf(totals.value, CURRENT_RANGE, metric);
   return {
     project: scope.project.key,
@@ -75,33 +86,47 @@ export async function siteTimeseries(ctx: ReportDeps, args: TimeseriesArgs): Pro
     interval,
     points,
     total: scope.previous ? compared(total, compareWith ? totalOf(totals.value, PREVIOUS_RANGE, metric) : null) : total,
-    meta: buildMeta({ results: [series, totals, ...coverage.results], sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...series.value.warnings], now: scope.now, zone: scope.timezone }),
+    meta: buildMeta({ results: [series, totals, ...(apart?.results ?? []), ...coverage.results], sources: ['analytics'], warnings: [...scope.warnings, ...coverage.warnings, ...[series, ...(apart?.results ?? [])].flatMap((r) => r.value.warnings)], now: scope.now, zone: scope.timezone }),
   };
 }
 
-/** One value per bucket key (0 where the provider has no row). */
-function bucketValues(report: AnalyticsReport, range: string, metric: string, interval: Interval, span: DateRange, tz: string, keys: string[]): number[] {
-  const index = new Map(keys.map((k, i) => [k, i]));
-  const values = keys.map(() => 0);
-  for (const row of report.rows) {
-    if (rangeOf(row) !== range) continue;
-    const key = bucketKeyOf(row.dimensions[BUCKET_DIMENSION[interval]] ?? '', interval, span, tz);
-    const at = key === undefined ? undefined : index.get(key);
-    if (at !== undefined) values[at] = (values[at] ?? 0) + (row.metrics[metric] ?? 0);
-  }
-  return values;
+/** Each row of one range as its bucket key (`keyOf` its bucket dimension's value) and the metric's value. */
+function valuesOf(report: AnalyticsReport, range: string, interval: Interval, metric: string, keyOf: (value: string) => string | undefined) {
+  return report.rows.filter((row) => rangeOf(row) === range).map((row) => ({ key: keyOf(row.dimensions[BUCKET_DIMENSION[interval]] ?? ''), value: row.metrics[metric] ?? 0 }));
 }
 
-/** Provider bucket value → our bucket key (week and month keys are clipped to the start of the range). */
-function bucketKeyOf(value: string, interval: Interval, span: DateRange, tz: string): string | undefined {
+/** A provider bucket value → the key of the range's own bucket it is (weeks and months clipped to the range). */
+function ownKeyOf(interval: Interval, span: DateRange, tz: string): (value: string) => string | undefined {
+  if (interval === 'hour') {
+    const bucketOf = localHourBuckets(tz);
+    return (value) => hourOf(value, (date, hour) => bucketOf(date, hour)?.key);
+  }
+  return (value) => dayBucketOf(value, interval, span);
+}
+
+/** A comparison-range row's bucket value → the period's bucket its own bucket (or local hour) pairs with. */
+function pairedKeyOf(pairing: ComparisonPairing, interval: Interval, tz: string): (value: string) => string | undefined {
+  if (interval === 'hour') {
+    const pairedHour = pairedHourBuckets(pairing, tz);
+    return (value) => hourOf(value, pairedHour);
+  }
+  return (value) => {
+    const own = dayBucketOf(value, interval, pairing.comparison);
+    return own === undefined ? undefined : pairedBucketOfDate(pairing, own, interval);
+  };
+}
+
+/** GA's `dateHour` (`YYYYMMDDHH`, local) as a date and an hour, handed to `keyOf`. */
+function hourOf(value: string, keyOf: (date: IsoDate, hour: number) => string | undefined): string | undefined {
+  const date = isoOfGaDate(value.slice(0, 8));
+  return date === undefined ? undefined : keyOf(date, Number(value.slice(8, 10)));
+}
+
+/** GA's `date`, `isoYearIsoWeek` or `yearMonth` value → the first day of that bucket within `span`. */
+function dayBucketOf(value: string, interval: DayInterval, span: DateRange): IsoDate | undefined {
   switch (interval) {
     case 'day':
-      return value.length === 8 ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : undefined;
-    case 'hour': {
-      const date = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
-      // A repeated local hour (DST end) is reported once by the provider: it is given to the first of its two keys.
-      return hourKeysForLocalHour(date, Number(value.slice(8, 10)), tz)[0];
-    }
+      return isoOfGaDate(value);
     case 'week': {
       const start = isoWeekStart(Number(value.slice(0, 4)), Number(value.slice(4, 6)));
       return start > span.end || addDays(start, 6) < span.start ? undefined : maxDate(start, span.start);

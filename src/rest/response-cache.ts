@@ -23,17 +23,38 @@ export interface CachedResponse {
   headers?: Readonly<Record<string, string>>;
   /** The byte offset in `body` where a per-request value (an MCP answer's JSON-RPC id) goes. */
   slot?: number;
+  /**
+   * The kept answer this one was made from (an MCP answer replayed from it): served only while that is still the
+   * answer kept under its key, so a refresh of the answer (a forced call) retires what was derived from it.
+   */
+  from?: { key: string; entry: CachedResponse };
 }
 
 /**
  * One key space for every facade: the same stored operation with the same variables for the same credential is the
- * same answer, whether REST or MCP asked for it.
+ * same answer, whether REST or MCP asked for it. `force` is not part of it (see `answerSlot`).
  */
 export function responseCacheKey(credentialId: string, format: 'json' | 'csv', endpoint: { operation: string; field?: string }, variables: Record<string, unknown>): string {
   const names = Object.keys(variables).sort();
   let key = `${credentialId}\n${format}\n${endpoint.operation}.${endpoint.field ?? ''}`;
-  for (const name of names) key += `\n${name}=${String(variables[name])}`;
+  for (const name of names) if (name !== 'force') key += `\n${name}=${String(variables[name])}`;
   return key;
+}
+
+/** Where a facade keeps an answer, and whether one kept there may answer this call. */
+export interface AnswerSlot {
+  key: string;
+  serve: boolean;
+}
+
+/**
+ * The one cache-bypass rule of REST and MCP: `force=1` passes every cache layer on its way without reading it (the
+ * kept answer here, the provider caches below) and refreshes each with what it fetched — the answer it gets is kept
+ * in the same slot as the plain call's, so the next plain call is answered with it instead of running again.
+ */
+export function answerSlot(credentialId: string, format: 'json' | 'csv', endpoint: { operation: string; field?: string }, variables: Record<string, unknown>): AnswerSlot {
+  // Any other force value is not a plain call either: the operation runs and refuses it (a 400 naming `force`).
+  return { key: responseCacheKey(credentialId, format, endpoint, variables), serve: variables.force === undefined || variables.force === '0' };
 }
 
 /**
@@ -89,7 +110,12 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
   });
   let version = 0;
   return {
-    get: (key) => cache.get(key),
+    get(key) {
+      const entry = cache.get(key);
+      if (entry?.from === undefined || cache.peek(entry.from.key) === entry.from.entry) return entry;
+      cache.delete(key);
+      return undefined;
+    },
     set(key, response, freshUntil, builtAt = version) {
       const ttl = Math.min(MAX_TTL_MS, freshUntil - now());
       if (ttl >= MIN_TTL_MS && builtAt === version) cache.set(key, { ...response, expiresAt: now() + ttl }, { ttl });

@@ -12,7 +12,7 @@ import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
 import { CSV_TYPE, toCsv, wantsCsv } from './csv.ts';
 import { cacheHeadersOf } from './cache-headers.ts';
-import { cachedAnswerOf, responseCacheKey } from './response-cache.ts';
+import { answerSlot, cachedAnswerOf } from './response-cache.ts';
 
 /**
  * Answers with a prepared response: the body text and plain headers, sent without a `Headers` object. A repeat of
@@ -38,10 +38,10 @@ function runAllowed(route: RestRoute, event: H3Event, deps: AppDeps, requestId: 
   assertKnownQuery(query, route);
   const csv = route.csvRows !== undefined && wantsCsv(query, event.req.headers);
   const variables: Record<string, unknown> = { ...pathVariables(event.context.params), ...queryVariables(query, route) };
-  const cacheKey = route.method === 'GET' && variables.force !== '1' ? responseCacheKey(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
-  const cached = cacheKey === undefined ? undefined : deps.responseCache.get(cacheKey);
+  const slot = route.method === 'GET' ? answerSlot(principal.credentialId, csv ? 'csv' : 'json', route, variables) : undefined;
+  const cached = slot?.serve ? deps.responseCache.get(slot.key) : undefined;
   if (cached) return answer(event, cached.body, cached.contentType, hitHeaders(cached.fetchedAt, deps.clock()));
-  return runOperation(route, event, deps, requestId, principal, variables, { csv, cacheKey });
+  return runOperation(route, event, deps, requestId, principal, variables, { csv, cacheKey: slot?.key });
 }
 
 /** Runs the stored operation and keeps its answer for the repeats. */

@@ -10,7 +10,11 @@ import type { SecretBox } from './secret-box.ts';
 
 export const CREDENTIAL_KINDS = ['service_account', 'oauth_refresh_token', 'api_key'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
-export type SourceStatus = 'ok' | 'error' | 'not_connected';
+/**
+ * `pending`: connected, but no call with its credential has succeeded yet (stored without a probe); `ok` after one
+ * did; `error` after the provider refused it (the message says why).
+ */
+export type SourceStatus = 'ok' | 'error' | 'pending' | 'not_connected';
 
 /** Which credential kinds each provider accepts. */
 export const KINDS_BY_SOURCE: Record<Source, readonly CredentialKind[]> = {
@@ -49,6 +53,8 @@ export interface ConnectSourceInput {
   propertyId?: string | undefined;
   siteUrl?: string | undefined;
   credential: SourceCredential;
+  /** What a probe with this credential found; without one the source is `pending` until a call succeeds. */
+  status?: { status: Exclude<SourceStatus, 'not_connected'>; message?: string | null };
   now?: Date;
 }
 
@@ -90,7 +96,7 @@ function assertCredentialFor(source: Source, credential: SourceCredential): void
   }
 }
 
-/** Connects (or reconnects, replacing property and credential) a data source; status starts as `ok`. */
+/** Connects (or reconnects, replacing property and credential) a data source; status starts as `pending` unless given. */
 export async function connectSource(
   db: Kysely<Database>,
   box: SecretBox,
@@ -102,6 +108,8 @@ export async function connectSource(
   const propertyId = source === 'analytics' ? parsePropertyId(input.propertyId ?? '') : null;
   const siteUrl = source === 'analytics' ? null : parseSiteUrl(source, input.siteUrl ?? '');
   const now = (input.now ?? new Date()).toISOString();
+  const status = input.status?.status ?? 'pending';
+  const statusMessage = input.status?.message ?? null;
   const row = {
     project_id: projectId,
     source,
@@ -109,8 +117,8 @@ export async function connectSource(
     site_url: siteUrl,
     credential_kind: input.credential.kind,
     credential_ciphertext: box.seal(input.credential.secret, aadOf(projectId, source, input.credential.kind)),
-    status: 'ok',
-    status_message: null,
+    status,
+    status_message: statusMessage,
     status_at: now,
     created_at: now,
   };
@@ -123,8 +131,8 @@ export async function connectSource(
         site_url: siteUrl,
         credential_kind: row.credential_kind,
         credential_ciphertext: row.credential_ciphertext,
-        status: 'ok',
-        status_message: null,
+        status,
+        status_message: statusMessage,
         status_at: now,
         // Another property may have another zone: read again by the connection check or the next report.
         time_zone: null,

@@ -1,13 +1,13 @@
-// Data sources: connecting (with what a connection check found: the provider's reason for a failure, the analytics
-// property's time zone and currency, which the project adopts) and disconnecting. Admins only. Calls to the
-// provider (checks, revoking a Google token) happen before, in the caller; the store and the audit entry here.
+// Data sources: connecting (with what a connection check found — `ok`, or `error` with the provider's reason, or
+// `pending` when none ran — and the analytics property's time zone and currency, which the project adopts) and
+// disconnecting. Admins only. Calls to the provider (checks, revoking a Google token) happen before, in the caller;
+// the store and the audit entry here.
 import type { Source } from '../domain/sources.ts';
 import { notFound } from '../errors/app-error.ts';
 import {
   connectSource as storeSource,
   disconnectSource as deleteSource,
   setPropertySettings,
-  setSourceStatus,
   type DataSourceRecord,
   type SourceCredential,
 } from '../store/data-sources-repository.ts';
@@ -52,12 +52,11 @@ export async function connectSources(
     const records: DataSourceRecord[] = [];
     const adopted: ConnectedSources['adopted'] = {};
     for (const connection of connections) {
-      let record = await storeSource(trx, deps.box, project.id, connection.source, { propertyId: connection.propertyId, siteUrl: connection.siteUrl, credential: connection.credential, now });
       const check = connection.check;
-      if (check && !check.ok) {
-        await setSourceStatus(trx, project.id, connection.source, 'error', check.reason, now);
-        record = { ...record, status: 'error', statusMessage: check.reason };
-      } else if (check?.ok && connection.source === 'analytics') {
+      // `ok` only after a call with the credential succeeded; `pending` when no probe ran.
+      const status = check === undefined ? undefined : check.ok ? { status: 'ok' as const } : { status: 'error' as const, message: check.reason };
+      let record = await storeSource(trx, deps.box, project.id, connection.source, { propertyId: connection.propertyId, siteUrl: connection.siteUrl, credential: connection.credential, status, now });
+      if (check?.ok && connection.source === 'analytics') {
         await setPropertySettings(trx, project.id, 'analytics', check);
         record = { ...record, timeZone: check.timeZone ?? null, currencyCode: check.currencyCode ?? null };
         if (check.timeZone && check.timeZone !== project.timezone) adopted.timezone = check.timeZone;

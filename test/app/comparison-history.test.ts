@@ -3,6 +3,7 @@
 // Checked on REST, GraphQL and MCP, and as a property over random periods and comparison modes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAgo, unavailable, type Warning } from '../helpers/comparison-warnings.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 import { connect } from '../mcp/mcp-clients.ts';
 
@@ -12,9 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => rt.dispose());
 
-type Warning = { code: string; message: string };
-const unavailable = (body: { meta: { warnings: Warning[] } }) => body.meta.warnings.filter((w) => w.code === 'comparison_unavailable');
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const NULL_COMPARED = { previous: null, delta: null, deltaPct: null };
 
 describe('search summary with engine2 history shorter than the comparison', () => {

@@ -1,6 +1,7 @@
 // The embedded default with a real project beside the demo: the demo credentials (even on a project added by
-// hand) are answered by the sandbox; a real credential goes to the real provider, never to the sandbox's token
-// endpoint (where it would be refused and the source wrongly marked broken).
+// hand, and a refresh token the sandbox's consent flow minted) are answered by the sandbox; a real credential goes
+// to the real provider, never to the sandbox's token endpoint (where it would be refused and the source wrongly
+// marked broken). Turned off, the sandbox's credentials are refused and never sent to the real providers.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { connectSource } from '../../src/store/data-sources-repository.ts';
 import { createProject, grantProjectAccess } from '../../src/store/projects-repository.ts';
+import { createWebGrants } from '../../src/sandbox/auth/web-grants.ts';
 import { createStubUpstream, json, type StubUpstream } from '../providers/support/stub-upstream.ts';
 
 let dataDir: string;
@@ -37,7 +39,16 @@ beforeAll(async () => {
   const byHand = await createProject(rt.store.db, { key: 'by-hand', name: 'By hand', domain: 'www.acme-shop.example', timezone: 'Europe/Berlin' });
   const serviceAccountJson = await readFile(join(dataDir, 'sandbox-credentials', 'service-account.json'), 'utf8');
   await connectSource(rt.store.db, rt.box, byHand.id, 'analytics', { propertyId: '314159265', credential: { kind: 'service_account', secret: serviceAccountJson } });
-  for (const project of [customer, byHand]) await grantProjectAccess(rt.store.db, accountId, project.id);
+  // What "Connect Google" stores after the sandbox's consent page: its OAuth client with a refresh token minted for it.
+  const client = JSON.parse(await readFile(join(dataDir, 'sandbox-credentials', 'oauth-client.json'), 'utf8')) as { client_id: string; client_secret: string };
+  const tokenSecret = (await readFile(join(dataDir, 'sandbox-credentials', 'token-secret.txt'), 'utf8')).trim();
+  const refreshToken = createWebGrants({ tokenSecret }).issueRefreshToken({ clientId: client.client_id, scopes: ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'] });
+  const consented = await createProject(rt.store.db, { key: 'consented', name: 'Consented', domain: 'www.acme-shop.example', timezone: 'Europe/Berlin' });
+  await connectSource(rt.store.db, rt.box, consented.id, 'analytics', {
+    propertyId: '314159265',
+    credential: { kind: 'oauth_refresh_token', secret: JSON.stringify({ ...client, refresh_token: refreshToken }) },
+  });
+  for (const project of [customer, byHand, consented]) await grantProjectAccess(rt.store.db, accountId, project.id);
 });
 afterAll(async () => {
   await rt.close();
@@ -54,6 +65,13 @@ describe('routing by credential in the embedded default', () => {
     const res = await get('/api/v1/metrics/by-hand/summary?period=7days');
     expect(res.status).toBe(200);
     expect(res.body.metrics.sessions.value).toBeGreaterThan(0);
+    expect(production.calls).toHaveLength(0);
+  });
+
+  it('a project connected through the sandbox\'s consent flow reads the sandbox: the same numbers as the seeded project', async () => {
+    const [consented, seeded] = await Promise.all([get('/api/v1/metrics/consented/summary?period=7days'), get('/api/v1/metrics/acme-shop/summary?period=7days')]);
+    expect(consented.status).toBe(200);
+    expect(consented.body.metrics).toEqual(seeded.body.metrics);
     expect(production.calls).toHaveLength(0);
   });
 

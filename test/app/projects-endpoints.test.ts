@@ -74,9 +74,10 @@ describe('GET /api/v1/projects/{projectKey}', () => {
     expect(project).toMatchObject({ key: 'shop', name: 'Shop', domain: 'shop.example', timezone: 'Pacific/Kiritimati', currency: 'EUR' });
     expect(project.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(project.dataSources).toEqual({
-      analytics: { connected: true, propertyId: '123456', status: 'ok', displayName: 'Google Analytics 4' },
+      // Stored without a probe and never read since: connected, but not known to work.
+      analytics: { connected: true, propertyId: '123456', status: 'pending', displayName: 'Google Analytics 4' },
       engine1: { connected: false, status: 'not_connected', displayName: 'Google Search Console' },
-      engine2: { connected: true, siteUrl: 'https://shop.example/', status: 'ok', displayName: 'Bing Webmaster Tools' },
+      engine2: { connected: true, siteUrl: 'https://shop.example/', status: 'pending', displayName: 'Bing Webmaster Tools' },
     });
     expect(JSON.stringify(project)).not.toMatch(/bingkey|private_key/);
   });

@@ -1,6 +1,8 @@
 // Upstream faults through the whole app: a rejected credential is a 424 (never a 401) and shows on the data
 // source; 5xx bursts are retried; persistent failures answer with a stale copy when one exists.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { connectSource } from '../../src/store/data-sources-repository.ts';
+import { createProject, grantProjectAccess } from '../../src/store/projects-repository.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';
 
 let rt: SandboxRuntime;
@@ -32,6 +34,15 @@ describe('upstream failures', () => {
     expect(ok.status).toBe(200);
     const healed = await rt.get('/api/v1/projects/tiny-saas');
     expect(healed.body.project.dataSources.analytics.status).toBe('ok');
+  });
+
+  it('a source stored without a probe is pending until a call with its credential succeeds, then OK', async () => {
+    const project = await createProject(rt.store.db, { key: 'unprobed', name: 'Unprobed', domain: 'northwind-journal.example' });
+    await grantProjectAccess(rt.store.db, rt.demo.accountId, project.id);
+    await connectSource(rt.store.db, rt.box, project.id, 'engine2', { siteUrl: 'https://northwind-journal.example/', credential: { kind: 'api_key', secret: rt.sandbox.credentials.bingApiKey } });
+    expect((await rt.get('/api/v1/projects/unprobed')).body.project.dataSources.engine2.status).toBe('pending');
+    expect((await rt.get('/api/v1/metrics/unprobed/search/summary?sp=engine2')).status).toBe(200);
+    expect((await rt.get('/api/v1/projects/unprobed')).body.project.dataSources.engine2.status).toBe('ok');
   });
 
   it('answers a quota 429 once, without retrying, with Retry-After until the quota returns', async () => {

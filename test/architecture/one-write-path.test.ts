@@ -26,7 +26,7 @@ const STORE_WRITES: Record<string, readonly string[]> = {
 
 /** Who else may use them, and why. */
 const EXCEPTIONS: Record<string, { names: readonly string[]; why: string }> = {
-  'demo/seed-demo.ts': { names: ['createAccount', 'createProject', 'grantProjectAccess', 'connectSource', 'setPropertySettings', 'setAccountPassword', 'appendAudit'], why: 'seeds the demo at start (no one acts)' },
+  'demo/seed-demo.ts': { names: ['createAccount', 'createProject', 'grantProjectAccess', 'setPropertySettings', 'setAccountPassword', 'appendAudit'], why: 'seeds the demo at start (no one acts; its connections go through the write service as the server at start)' },
   'demo/demo-funnels.ts': { names: ['createFunnel'], why: 'seeds the demo funnels' },
   'demo/retire-demo.ts': { names: ['setAccountPassword', 'appendAudit', 'revokeGrant'], why: 'retires the demo when the sandbox is turned off' },
   'loaders/connected-source.ts': { names: ['setSourceStatus', 'setPropertySettings'], why: "records a provider's last answer (no one acts)" },

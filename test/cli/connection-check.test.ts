@@ -1,6 +1,7 @@
 // `projects connect` probes the data source once: the sandbox's credentials (in this data folder) are checked
-// against the sandbox; a site the credential cannot read is refused with the reason, or stored with status
-// error under --force; the analytics property's time zone and currency are adopted; site URLs are normalised.
+// against the sandbox, and with the sandbox off refused without a call; a site the credential cannot read is
+// refused with the reason, or stored with status error under --force; the analytics property's time zone and
+// currency are adopted; site URLs are normalised.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,5 +62,11 @@ describe('projects connect checks the connection', () => {
     const res = await cli(['projects', 'connect', 'shop', 'analytics', '--property-id', '999', '--service-account', sa()]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('No access to analytics property 999');
+  });
+
+  it('with the sandbox off, refuses the sandbox\'s credential without sending it anywhere', async () => {
+    const res = await runSiteline(['projects', 'connect', 'shop', 'engine2', '--site-url', 'https://www.acme-shop.example/', '--api-key-file', join(creds, 'bing-api-key.txt')], { DATA_DIR: dataDir, SITELINE_SANDBOX: 'off' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('issued by the provider sandbox, which is not running');
   });
 });

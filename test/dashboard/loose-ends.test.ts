@@ -3,7 +3,7 @@
 // inside an action, each saying what happened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, setAccountPassword } from '../../src/store/accounts-repository.ts';
-import { FORM_BODY_LIMIT } from '../../src/http/read-form-body.ts';
+import { BODY_LIMITS } from '../../src/http/read-body.ts';
 import { accountActor } from '../../src/writes/actor.ts';
 import { createProject } from '../../src/writes/project-writes.ts';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
@@ -55,9 +55,10 @@ describe('dashboard answers that say what happened', () => {
 
   it('a form over the size limit says it was too large, not that it expired', async () => {
     await browser.get('/dashboard/p/shop/settings');
-    const big = await browser.post('/dashboard/p/shop/brand-terms', { brand_terms: 'x'.repeat(FORM_BODY_LIMIT + 1), action: 'save' });
+    const big = await browser.post('/dashboard/p/shop/brand-terms', { brand_terms: 'x'.repeat(BODY_LIMITS.form + 1), action: 'save' });
     expect(big.status).toBe(413);
-    expect(big.html).toContain('Form too large');
+    expect(big.html).toMatch(/too large/i);
+    expect(big.html).toContain(`${BODY_LIMITS.form / 1024} KiB`);
     expect(big.html).not.toContain('expired');
   });
 

@@ -1,5 +1,6 @@
 // Turning the sandbox off on a data folder that has the demo: the demo account's key, password and sessions
-// stop working, with a log line; turning it back on issues a fresh key and password.
+// stop working, with a log line; turning it back on issues a fresh key and password. The sandbox's credentials,
+// still stored on the demo projects, are refused and never sent to the real providers.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,10 @@ import { loadSettings } from '../../src/config/settings.ts';
 import { DEMO_EMAIL } from '../../src/demo/seed-demo.ts';
 import { createLogger } from '../../src/logging/logger.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { inProcessEndpoints } from '../../src/providers/endpoints.ts';
 import { verifyAccountPassword } from '../../src/store/accounts-repository.ts';
+import { createAccountWithKey } from '../helpers/test-runtime.ts';
+import { createStubUpstream } from '../providers/support/stub-upstream.ts';
 
 let dataDir: string;
 const secret = randomBytes(32).toString('base64');
@@ -32,9 +36,9 @@ function capture() {
   return { lines, logger: createLogger({ level: 'warn', destination }) };
 }
 
-async function start(mode: 'auto' | 'off', logger = capture().logger): Promise<Runtime> {
+async function start(mode: 'auto' | 'off', logger = capture().logger, overrides: Parameters<typeof createRuntime>[1] = {}): Promise<Runtime> {
   const settings = loadSettings({ DATA_DIR: dataDir, SITELINE_SANDBOX: mode, SANDBOX_PORT: '0', SITELINE_SECRET_KEY: secret, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://siteline.test' });
-  return createRuntime(settings, { logger });
+  return createRuntime(settings, { logger, ...overrides });
 }
 const summary = (rt: Runtime, key: string) =>
   rt.app.request('http://siteline.test/api/v1/projects/list', { headers: { authorization: `Bearer ${key}` } });
@@ -67,6 +71,25 @@ describe('SITELINE_SANDBOX=off retires the demo account', () => {
       expect(await verifyAccountPassword(again.store.db, DEMO_EMAIL, newPassword)).toBeDefined();
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('SITELINE_SANDBOX=off and the sandbox\'s credentials', () => {
+  it('refuses them (424, the reason on the source) without a call to the real providers', async () => {
+    await (await start('auto')).close();
+    const production = createStubUpstream();
+    const off = await start('off', capture().logger, { endpoints: inProcessEndpoints(production.handler) });
+    try {
+      const { key } = await createAccountWithKey(off, { email: 'operator@example.com', projects: ['acme-shop'] });
+      const read = (path: string) => off.app.request(`http://siteline.test${path}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await read('/api/v1/metrics/acme-shop/summary');
+      expect(res.status).toBe(424);
+      expect(((await res.json()) as { detail: string }).detail).toContain('issued by the provider sandbox, which is not running');
+      expect((await read('/api/v1/metrics/acme-shop/search/summary?sp=engine2')).status).toBe(424);
+      expect(production.calls).toHaveLength(0);
+    } finally {
+      await off.close();
     }
   });
 });

@@ -25,6 +25,12 @@ describe('normaliseQuery', () => {
   it('is idempotent', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => normaliseQuery(normaliseQuery(s)) === normaliseQuery(s)), { numRuns: 500 });
   });
+
+  it('gives plain ASCII queries (its fast path) exactly what the full rule gives', () => {
+    const full = (raw: string) => raw.normalize('NFC').toLowerCase().normalize('NFC').replace(/\s+/gu, ' ').trim();
+    const ascii = fc.string({ unit: fc.constantFrom(...'aZ09 -_.\t\n!~é'.split('')), maxLength: 30 });
+    fc.assert(fc.property(fc.oneof(ascii, fc.string({ unit: 'grapheme' })), (s) => normaliseQuery(s) === full(s)), { numRuns: 1000 });
+  });
 });
 
 describe('normalisePage', () => {

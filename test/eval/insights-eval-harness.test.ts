@@ -1,27 +1,30 @@
-// A small slice of `npm run eval:insights` end to end, so the harness cannot rot: three planted events on the smallest demo
-// site (a segment shift, a spike, a ranking loss) go through the sandbox's scenarios API, the insight endpoints
-// answer every check without an error, and the report has the table's rows. How good the answers are is the full
-// evaluation's business (its table is in docs/insights-eval.md), not this test's.
+// A small slice of `npm run eval:insights` end to end, so the harness cannot rot: a segment shift, a rate shift, a
+// lost query and a page drop on the smallest demo site go through the sandbox's scenarios API, the insight endpoints
+// answer every check (and the quiet windows, anomaly windows and default-size calls) without an error, and the report
+// has its tables. How good the answers are is the full evaluation's business (docs/insights-eval.md), not this test's.
 import { describe, expect, it } from 'vitest';
 import { runEval } from '../../scripts/insights-eval/run-eval.ts';
 import { renderMarkdown } from '../../scripts/insights-eval/table.ts';
 
-describe('insights evaluation harness (a three-event slice)', () => {
+const NONE = { shifts: 0, spikes: 0, rateShifts: 0, trends: 0, twoEvents: 0, queryLosses: 0, engine2Losses: 0, pageDrops: 0, cannibalisations: 0 };
+
+describe('insights evaluation harness (a four-case slice)', () => {
   it('plants, asks, scores and reports without a failed check', async () => {
     const report = await runEval({
-      seed: 5,
+      seeds: [5],
       lanes: 1,
-      mixes: { 'tiny-saas': { shifts: 1, spikes: 1, rankingLosses: 1, cannibalisations: 0 } },
+      mixes: { 'tiny-saas': { ...NONE, shifts: 1, rateShifts: 1, queryLosses: 1, pageDrops: 1 } },
       queriesWithPages: 0,
+      quietWindows: 1,
       falseAlarmWindows: 1,
     });
-    expect(report.cases.map((c) => c.event.kind)).toEqual(['segment_shift', 'spike', 'ranking_loss']);
-    expect(report.results.length).toBeGreaterThanOrEqual(3);
+    expect(report.cases.filter((c) => c.events.length > 0).map((c) => c.family)).toEqual(['segment shift', 'rate shift', 'query loss', 'page drop (echo)']);
     expect(report.results.filter((r) => r.error !== undefined).map((r) => `${r.caseId} ${r.insight}: ${r.error}`)).toEqual([]);
-    expect(report.falseAlarms.windows).toBe(1);
-    const byKind = Object.fromEntries(report.rows.map((r) => [r.kind, r.cases]));
-    expect(byKind).toMatchObject({ 'change explanation': 1, 'search: ranking loss': 1, 'search: cannibalisation': 0 });
-    expect(byKind.anomalies).toBeGreaterThanOrEqual(1);
-    expect(renderMarkdown(report)).toContain('| insight | cases | recall@3 |');
-  }, 60_000);
+    expect(report.results.filter((r) => r.insight === 'quiet').map((r) => r.metric)).toEqual(['sessions', 'sessionKeyEventRate', 'engagementRate', 'clicks']);
+    expect(report.falseAlarms.map((f) => [f.metric, f.windows])).toEqual([['sessions', 1], ['sessionKeyEventRate', 1], ['engagementRate', 1], ['clicks', 1]]);
+    expect(report.tokens.map((t) => t.tool)).toEqual(['explain_change', 'find_anomalies', 'find_search_opportunities']);
+    for (const t of report.tokens) expect(t.byProject['tiny-saas']).toBeGreaterThan(50);
+    expect(report.headline.every((h) => h.value !== null)).toBe(true);
+    expect(renderMarkdown(report)).toContain('| family | cases | checks | recall@1 |');
+  }, 120_000);
 });

@@ -26,7 +26,8 @@ describe('/api/graphql', () => {
   it('answers queries with the caller’s projects', async () => {
     const res = await post('{ projects { key dataSources { analytics { status } } } }', key);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { projects: [{ key: 'shop', dataSources: { analytics: { status: 'not_connected' } } }] } });
+    // No provider report read: nothing charged to the request's report budget.
+    expect(await res.json()).toEqual({ data: { projects: [{ key: 'shop', dataSources: { analytics: { status: 'not_connected' } } }] }, extensions: { cost: { reports: 0, budget: 30 } } });
   });
 
   it('carries the code of an expected error', async () => {

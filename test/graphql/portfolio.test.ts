@@ -36,7 +36,7 @@ async function graphql(query: string, variables: Record<string, unknown> = {}, r
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  return (await res.json()) as { data?: any; errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[] };
 }
 
 describe('the Portfolio query', () => {
@@ -100,16 +100,22 @@ describe('the Portfolio query', () => {
     expect(rt.sandbox.stats().analytics.batchRunReports).toBe(2);
   });
 
-  it('charges every report a query reads, per project: past the budget a report field is an error, not an upstream call', async () => {
+  it('says what it cost: the provider reports it read, within the budget of 30', async () => {
+    const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: PORTFOLIO }) });
+    const body = (await res.json()) as { extensions: { cost: { reports: number; budget: number } } };
+    expect(body.extensions.cost).toEqual({ reports: 20, budget: 30 });
+  });
+
+  it('charges every report a query reads, per project: past the budget a report field is an error', async () => {
     const everyReport = `summary { sessions { value } } timeseries { total { value } } breakdown(dimension: "country") { totalRows }
       realtime { activeUsers } metadata { project } search { clicks { value } } searchTimeseries { totals { clicks } }
       searchBreakdown(dimension: "device", period: "7days") { totalRows } devices: breakdown(dimension: "deviceCategory") { totalRows }
       week: summary(period: "7days") { sessions { value } } day: summary(period: "yesterday") { sessions { value } }`;
     const { data, errors } = await graphql(`{ projects { key ${everyReport} } }`);
-    const overBudget = (errors ?? []).filter((e) => e.extensions?.code === 'malformed_request');
-    // 3 projects × 11 report fields = 33 reports against a budget of MAX_REPORTS_PER_QUERY (30).
-    expect(overBudget).toHaveLength(3);
-    expect(overBudget[0]!.message).toMatch(/more than 30 reports/);
+    // 11 report fields of each of 3 projects read more than 30 provider reports: the fields past them are refused.
+    expect(errors?.length).toBeGreaterThan(0);
+    expect(errors!.every((e) => e.extensions?.code === 'report_budget_exceeded' && e.path?.[0] === 'projects')).toBe(true);
+    expect(errors![0]!.message).toMatch(/budget of 30 provider reports/);
     expect((data.projects as unknown[]).length).toBe(3);
   });
 

@@ -3,11 +3,11 @@
 // Screenshots go to test-results/screenshots/ (gitignored).
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from 'h3';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { freePort } from './free-port.ts';
 import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -18,17 +18,6 @@ export interface ServedRuntime {
   rt: TestRuntime;
   origin: string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function serveTestRuntime(options: TestRuntimeOptions = {}): Promise<ServedRuntime> {

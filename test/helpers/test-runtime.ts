@@ -61,6 +61,7 @@ async function backendsFor(env: Record<string, string> = {}): Promise<Backends> 
 }
 
 export interface TestRuntimeOptions extends RuntimeOverrides {
+  /** Settings over the test defaults; an empty value leaves a setting unset. */
   env?: Record<string, string>;
   /** A fetch handler standing in for every provider (usually an in-process sandbox). */
   upstream?: (request: Request) => Promise<Response>;
@@ -77,7 +78,7 @@ export interface TestRuntime extends Runtime {
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const dataDir = await mkdtemp(join(tmpdir(), 'siteline-test-'));
   const backends = await backendsFor(options.env);
-  const settings = loadSettings({
+  const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SITELINE_SANDBOX: 'off',
     LOG_LEVEL: 'silent',
@@ -85,7 +86,8 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     PUBLIC_URL: 'http://siteline.test',
     ...backends.env,
     ...options.env,
-  });
+  };
+  const settings = loadSettings(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   const endpoints: ProviderEndpoints | undefined = options.upstream ? inProcessEndpoints(options.upstream) : options.endpoints;
   const shared = backends.keyPrefix === undefined ? options.shared : { ...options.shared, keyPrefix: options.shared?.keyPrefix ?? backends.keyPrefix };
   const runtime = await createRuntime(settings, { logger: silentLogger(), skipDemo: true, ...options, endpoints, shared }).catch(async (error: unknown) => {

@@ -1,6 +1,6 @@
 // The MCP tooling gates against a real listening server (ephemeral loopback port): the Inspector CLI lists
-// and calls tools with an API key header, and the conformance suite's server scenarios pass except the
-// documented fixture-specific baseline. Neither tool needs the network.
+// and calls tools with an API key header, and the conformance suite's server scenarios pass, with an API key,
+// except the documented baseline (conformance-baseline.yml). Neither tool needs the network.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,15 +61,17 @@ describe.skipIf(!existsSync(join(BIN, 'mcp-inspector')))('Inspector CLI (@modelc
 describe.skipIf(!existsSync(join(BIN, 'conformance')))('conformance server scenarios (@modelcontextprotocol/conformance)', () => {
   let server: ListeningServer;
   beforeAll(async () => {
-    // Server mode cannot send an Authorization header: this server lets credential-less requests through as a
-    // fixed test principal (see listening-server.ts). The production endpoint never does.
-    server = await startListeningServer({ openAccess: true });
+    // Server mode cannot send an Authorization header: the demo key is put on its requests on the way in, as
+    // a client configured with it sends it (listening-server.ts); the endpoint authenticates it as usual.
+    server = await startListeningServer({ withKey: true });
   }, 60_000);
   afterAll(() => server.close());
 
   it('passes every scenario outside the documented baseline (2025-11-25)', async () => {
     const { code, stdout, stderr } = await exec('conformance', ['server', '--url', server.url, '--spec-version', '2025-11-25', '--expected-failures', BASELINE]);
     expect(code, `${stdout.slice(-6000)}\n${stderr.slice(-2000)}`).toBe(0);
-    for (const scenario of ['server-initialize', 'tools-list', 'ping', 'dns-rebinding-protection']) expect(stdout).toMatch(new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`));
+    for (const scenario of ['server-initialize', 'tools-list', 'ping', 'completion-complete', 'resources-list', 'prompts-list', 'dns-rebinding-protection']) {
+      expect(stdout).toMatch(new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`));
+    }
   }, 90_000);
 });

@@ -44,6 +44,16 @@ describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
     expect(metadata.analytics).toEqual(rest.analytics);
   });
 
+  it('lists the MCP Apps views as HTML resources with the strictest content security policy', async () => {
+    const views = (await client().listResources()).resources.filter((r) => r.uri.startsWith('ui://'));
+    expect(views.map((r) => r.uri).sort()).toEqual(['ui://siteline/breakdown', 'ui://siteline/change', 'ui://siteline/funnel', 'ui://siteline/search-opportunities', 'ui://siteline/timeseries']);
+    const read = (await client().readResource({ uri: 'ui://siteline/funnel' })).contents[0] as { mimeType?: string; text?: string; _meta?: unknown };
+    expect(read.mimeType).toBe('text/html;profile=mcp-app');
+    expect(read._meta).toEqual({ ui: { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true } });
+    // Self-contained: no URL for the browser to load (the only scheme-like strings are the SVG namespace and text).
+    expect(read.text!.match(/(?:src|href)\s*=|url\(|@import|https?:\/\/(?!www\.w3\.org\/2000\/svg)/g)).toBeNull();
+  });
+
   it('answers an invisible project with an error, not data', async () => {
     const error = await rejectionOf(client().readResource({ uri: 'siteline://projects/nope/metadata' }));
     // JSON-RPC invalid params, with the API error code leading the message.
@@ -51,9 +61,9 @@ describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
     expect((error as Error).message).toContain("not_found: No project 'nope' is visible to you.");
   });
 
-  it('offers the four prompts with their arguments and fills them in', async () => {
+  it('offers the prompts with their arguments and fills them in', async () => {
     const { prompts } = await client().listPrompts();
-    expect(prompts.map((p) => p.name).sort()).toEqual(['compare_periods', 'search_quick_wins', 'weekly_report', 'weekly_review']);
+    expect(prompts.map((p) => p.name).sort()).toEqual(['compare_periods', 'explain_metric_change', 'funnel_review', 'search_quick_wins', 'weekly_report', 'weekly_review']);
     expect(prompts.find((p) => p.name === 'weekly_report')!.arguments).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'project', required: true }), expect.objectContaining({ name: 'period', required: false })]),
     );
@@ -65,5 +75,10 @@ describe.each(['v2-modern', 'v1'])('resources and prompts (%s)', (kind) => {
     expect(review.messages[0]!.content.text).toContain('period 14days');
     const compare = await client().getPrompt({ name: 'compare_periods', arguments: { project: 'acme-shop', compare: 'year' } });
     expect(compare.messages[0]!.content.text).toContain('compare=year');
+    const change = await client().getPrompt({ name: 'explain_metric_change', arguments: { project: 'acme-shop', metric: 'clicks' } });
+    expect(change.messages[0]!.content.text).toContain('explain_change (project=acme-shop, metric=clicks, period=7days, compare=previous)');
+    expect(change.messages[0]!.content.text).toContain('get_search_timeseries');
+    const funnel = await client().getPrompt({ name: 'funnel_review', arguments: { funnel: 'acme-shop-checkout' } });
+    expect(funnel.messages[0]!.content.text).toContain('get_funnel_results (funnel=acme-shop-checkout, period=28days)');
   });
 });

@@ -44,6 +44,22 @@ describe('idle heap trim', () => {
     stop();
   });
 
+  it('never collects while a request is still being answered, however long it takes', () => {
+    const { server, collect, stop } = start();
+    vi.advanceTimersByTime(PERIOD);
+    expect(collect).toHaveBeenCalledTimes(1); // start-up
+    const response = new EventEmitter();
+    server.emit('request', {}, response);
+    // A heavy insight: seconds with its rows alive and no other request arriving. A collection now would stop it
+    // and every request behind it for as long as the whole heap takes to compact.
+    vi.advanceTimersByTime(10 * PERIOD);
+    expect(collect).toHaveBeenCalledTimes(1);
+    response.emit('close');
+    vi.advanceTimersByTime(PERIOD);
+    expect(collect).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('leaves a heap alone whose unused part is small, except once after start', () => {
     const { server, collect, stop } = start(1024 * 1024);
     vi.advanceTimersByTime(PERIOD);

@@ -167,7 +167,7 @@ describe('settings page', () => {
     const html = await (await fx.rt.request('/account', { headers: { cookie } })).text();
     expect(html).toContain('<code>shop</code>');
     expect(html).toContain('<code>blog</code>');
-    expect(html).toMatch(/class="status-ok">connected<\/span><br><span class="muted">123456/);
+    expect(html).toMatch(/class="status-pending">connected, not read yet<\/span><br><span class="muted">123456/);
     expect(html).toContain('Bing rejected the API key');
     expect(html).toMatch(/class="status-not_connected">not connected/);
     expect(html).toContain('Checkout &lt;flow&gt;');
@@ -238,5 +238,40 @@ describe('settings page', () => {
     const body = form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'ignored' });
     expect((await fx.rt.request('/oauth/token', { method: 'POST', headers: body.headers, body: body.body })).status).toBeGreaterThanOrEqual(400);
     expect(await (await fx.rt.request('/account?done=app-revoked', { headers: { cookie } })).text()).toContain('The app was disconnected.');
+  });
+});
+
+describe('the host the server is reached at', () => {
+  /** Signs in with every request sent to `origin` (the Host and Origin a browser there would send). */
+  async function signInAt(rt: Awaited<ReturnType<typeof createTestRuntime>>, origin: string, email: string): Promise<Response> {
+    const page = await rt.app.request(`${origin}/account/sign-in`);
+    const body = form({ csrf: hiddenField(await page.text(), 'csrf'), email, password: PASSWORD, return_to: '/account' });
+    return rt.app.request(`${origin}/account/sign-in`, { method: 'POST', headers: { ...body.headers, cookie: cookiesFrom(page), origin }, body: body.body });
+  }
+
+  it('without PUBLIC_URL, signs in at localhost and at 127.0.0.1 alike, and refuses another site', async () => {
+    const rt = await createTestRuntime({ env: { PUBLIC_URL: '', HOST: '127.0.0.1', PORT: '3000' } });
+    try {
+      const account = await createAccount(rt.store.db, { email: 'local@example.com', name: 'Local' });
+      await setAccountPassword(rt.store.db, account.id, PASSWORD);
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+        const res = await signInAt(rt, origin, 'local@example.com');
+        expect(res.status, origin).toBe(303);
+        expect(res.headers.getSetCookie().some((c) => c.startsWith('siteline_session=')), origin).toBe(true);
+      }
+      for (const origin of ['http://localhost:3001', 'http://evil.example']) {
+        const page = await rt.app.request('http://localhost:3000/account/sign-in');
+        const body = form({ csrf: hiddenField(await page.text(), 'csrf'), email: 'local@example.com', password: PASSWORD });
+        const res = await rt.app.request('http://localhost:3000/account/sign-in', { method: 'POST', headers: { ...body.headers, cookie: cookiesFrom(page), origin }, body: body.body });
+        expect(res.status, origin).toBe(403);
+      }
+    } finally {
+      await rt.dispose();
+    }
+  });
+
+  it('with a public PUBLIC_URL, a form posted from localhost is another site', async () => {
+    const res = await signInForm({}, { origin: 'http://localhost:3000' });
+    expect(res.status).toBe(403);
   });
 });

@@ -57,6 +57,11 @@ describe('the scenarios API', () => {
     [{ kind: 'ranking_loss', site: 'https://nowhere.example/', query: 'x', from: '2026-05-01', position: 11 }, 'events.0.site'],
     [{ kind: 'ranking_loss', site: SHOP_SITE, query: 'no such query at all', from: '2026-05-01', position: 11 }, 'events.0.query'],
     [{ kind: 'cannibalisation', site: SHOP_SITE, query: 'x', pages: ['/'], from: '2026-05-01' }, 'events.0.pages'],
+    [{ kind: 'trend', property: LARGE, dimension: 'country', value: 'Germany', from: '2026-05-01', to: '2026-04-20', factor: 0.5 }, 'events.0.to'],
+    [{ kind: 'rate_shift', property: LARGE, dimension: 'deviceCategory', value: 'mobile', metric: 'bounceRate', from: '2026-05-01', factor: 0.7 }, 'events.0.metric'],
+    [{ kind: 'rate_shift', property: LARGE, dimension: 'deviceCategory', value: 'smartwatch', metric: 'engagementRate', from: '2026-05-01', factor: 0.7 }, 'events.0.value'],
+    [{ kind: 'page_drop', site: SHOP_SITE, page: '/no/such/page', from: '2026-05-01', factor: 0.5 }, 'events.0.page'],
+    [{ kind: 'ranking_loss', site: SHOP_SITE, query: 'hiking boots', from: '2026-05-01', position: 11, engine: 'engine3' }, 'events.0.engine'],
   ])('refuses %j naming the bad field, and plants nothing', async (event, path) => {
     const res = await control('POST', { events: [SHIFT, event].reverse() });
     expect(res.status).toBe(400);
@@ -161,6 +166,32 @@ describe('a spike', () => {
     expect(await day('2026-05-11')).toEqual(nextDay);
     const gained = planted.get('Direct')![0]! - spikeDay.get('Direct')![0]!;
     expect(Math.abs((await hours()) - hoursBefore - gained)).toBeLessThan(gained * 0.1);
+  });
+});
+
+describe('a rate shift and a trend', () => {
+  it('a rate shift moves the segment\'s key events with its sessions unchanged', async () => {
+    const before = await gaRows(LARGE, 'deviceCategory', '2026-05-01', '2026-05-28', ['sessions', 'keyEvents', 'engagedSessions']);
+    await control('POST', { events: [{ kind: 'rate_shift', property: LARGE, dimension: 'deviceCategory', value: 'mobile', metric: 'sessionKeyEventRate', from: '2026-05-01', factor: 0.7 }] });
+    const after = await gaRows(LARGE, 'deviceCategory', '2026-05-01', '2026-05-28', ['sessions', 'keyEvents', 'engagedSessions']);
+    expect(after.get('mobile')![0]).toBe(before.get('mobile')![0]);
+    expect(after.get('mobile')![2]).toBe(before.get('mobile')![2]);
+    expect(ratio(after.get('mobile')![1]!, before.get('mobile')![1]!)).toBeCloseTo(0.7, 1);
+    expect(after.get('desktop')).toEqual(before.get('desktop'));
+  });
+
+  it('a trend slopes from its first day to its factor on its last, and stays there', async () => {
+    const day = async (date: string) => (await gaRows(LARGE, 'country', date, date, ['sessions'])).get('Germany')![0]!;
+    const dates = ['2026-05-01', '2026-05-11', '2026-05-21', '2026-05-28'];
+    const before = await Promise.all(dates.map(day));
+    await control('POST', { events: [{ kind: 'trend', property: LARGE, dimension: 'country', value: 'Germany', from: '2026-05-01', to: '2026-05-21', factor: 0.4 }] });
+    const after = await Promise.all(dates.map(day));
+    const ratios = after.map((a, i) => a / before[i]!);
+    // Day 1 of 21 is 1/21 of the way, day 11 about half way, day 21 and later the whole way.
+    expect(ratios[0]).toBeCloseTo(1 - 0.6 / 21, 1);
+    expect(ratios[1]).toBeCloseTo(1 - (0.6 * 11) / 21, 1);
+    expect(ratios[2]).toBeCloseTo(0.4, 1);
+    expect(ratios[3]).toBeCloseTo(0.4, 1);
   });
 });
 

@@ -21,7 +21,8 @@ describeEachDatabase('data sources repository', (fresh) => {
     const { store } = await fresh();
     const project = await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
     const analytics = await connectSource(store.db, box, project.id, 'analytics', { propertyId: 'properties/123456', credential: { kind: 'service_account', secret: SERVICE_ACCOUNT } });
-    expect(analytics).toMatchObject({ source: 'analytics', propertyId: '123456', siteUrl: null, credentialKind: 'service_account', status: 'ok' });
+    // No call with the credential has succeeded yet: pending, not OK.
+    expect(analytics).toMatchObject({ source: 'analytics', propertyId: '123456', siteUrl: null, credentialKind: 'service_account', status: 'pending', statusMessage: null });
     await connectSource(store.db, box, project.id, 'engine2', { siteUrl: 'https://shop.example/', credential: { kind: 'api_key', secret: 'bing-key-123' } });
     expect((await listSources(store.db, project.id)).map((s) => s.source)).toEqual(['analytics', 'engine2']);
 
@@ -32,7 +33,7 @@ describeEachDatabase('data sources repository', (fresh) => {
     expect(await readSourceCredential(store.db, box, project.id, 'engine1')).toBeUndefined();
   });
 
-  it('keeps one row per (project, source): reconnecting replaces it and resets the status', async () => {
+  it('keeps one row per (project, source): reconnecting replaces it and resets the status to what the probe found', async () => {
     const { store } = await fresh();
     const project = await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
     await connectSource(store.db, box, project.id, 'engine1', { siteUrl: 'sc-domain:shop.example', credential: { kind: 'service_account', secret: SERVICE_ACCOUNT } });
@@ -41,7 +42,11 @@ describeEachDatabase('data sources repository', (fresh) => {
     await connectSource(store.db, box, project.id, 'engine1', { siteUrl: 'https://shop.example/', credential: { kind: 'oauth_refresh_token', secret: '{"refresh_token":"r"}' } });
     const sources = await listSources(store.db, project.id);
     expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatchObject({ siteUrl: 'https://shop.example/', credentialKind: 'oauth_refresh_token', status: 'ok', statusMessage: null });
+    expect(sources[0]).toMatchObject({ siteUrl: 'https://shop.example/', credentialKind: 'oauth_refresh_token', status: 'pending', statusMessage: null });
+    await connectSource(store.db, box, project.id, 'engine1', { siteUrl: 'https://shop.example/', credential: { kind: 'oauth_refresh_token', secret: '{"refresh_token":"r"}' }, status: { status: 'error', message: 'not a user of the site' } });
+    expect((await listSources(store.db, project.id))[0]).toMatchObject({ status: 'error', statusMessage: 'not a user of the site' });
+    await connectSource(store.db, box, project.id, 'engine1', { siteUrl: 'https://shop.example/', credential: { kind: 'oauth_refresh_token', secret: '{"refresh_token":"r"}' }, status: { status: 'ok' } });
+    expect((await listSources(store.db, project.id))[0]).toMatchObject({ status: 'ok', statusMessage: null });
   });
 
   it('binds a ciphertext to its row: moved to another project it does not open', async () => {

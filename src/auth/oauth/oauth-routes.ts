@@ -4,8 +4,8 @@
 // The browser-facing /oauth/authorize lives with the account pages (src/account/authorize-routes.ts).
 import type { H3 } from 'h3';
 import { clientIpOf } from '../../http/client-ip.ts';
-import { readBodyText } from '../../http/read-body-text.ts';
-import { FORM_BODY_LIMIT, hasMediaType, readFormBody } from '../../http/read-form-body.ts';
+import { isAppError } from '../../errors/app-error.ts';
+import { BODY_LIMITS, hasMediaType, readFormBody, readJsonBody } from '../../http/read-body.ts';
 import { OAUTH_PATHS } from './oauth-config.ts';
 import { isOAuthProtocolError, oauthErrorResponse, oauthJson, OAuthProtocolError } from './oauth-errors.ts';
 import type { OAuthServer } from './oauth-server.ts';
@@ -31,6 +31,7 @@ function endpoint(app: H3, path: string, methods: Record<string, Handler>, logge
       return await handler(request, clientIpOf(event));
     } catch (error) {
       if (isOAuthProtocolError(error)) return oauthErrorResponse(error);
+      if (isAppError(error) && error.code === 'payload_too_large') return oauthErrorResponse(new OAuthProtocolError('invalid_request', error.message, { status: 413 }));
       logger.error({ err: error, path }, 'OAuth endpoint failed');
       return oauthErrorResponse(new OAuthProtocolError('server_error', 'An unexpected error occurred.'));
     }
@@ -42,11 +43,8 @@ export interface OAuthRoutesLogger {
 }
 
 async function requireForm(request: Request): Promise<URLSearchParams> {
-  if (!hasMediaType(request, 'application/x-www-form-urlencoded')) {
-    throw new OAuthProtocolError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
-  }
   const form = await readFormBody(request);
-  if (!form) throw new OAuthProtocolError('invalid_request', 'The request body is too large.');
+  if (!form) throw new OAuthProtocolError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   return form;
 }
 
@@ -67,14 +65,10 @@ export function mountOAuthRoutes(app: H3, oauth: OAuthServer, logger: OAuthRoute
     {
       async POST(request, ip) {
         if (!hasMediaType(request, 'application/json')) throw new OAuthProtocolError('invalid_client_metadata', 'Send the client metadata as application/json.');
-        const text = await readBodyText(request, FORM_BODY_LIMIT);
-        if (text === undefined) throw new OAuthProtocolError('invalid_client_metadata', 'The registration request is too large.');
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw new OAuthProtocolError('invalid_client_metadata', 'The registration request is not valid JSON.');
-        }
+        const body = await readJsonBody(request, BODY_LIMITS.json).catch((error: unknown) => {
+          if (isAppError(error) && error.code === 'invalid_json') throw new OAuthProtocolError('invalid_client_metadata', `The registration request is not valid JSON: ${error.message}`);
+          throw error;
+        });
         return oauthJson(await oauth.register(body, ip), 201);
       },
     },

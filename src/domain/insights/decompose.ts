@@ -5,6 +5,8 @@
 // ratio moved); see `decomposeRatio` for the formula. Both keep signs, so a segment that grew against a falling
 // total has a positive contribution and a negative share.
 
+export type MetricKind = 'additive' | 'ratio';
+
 /** One value of a dimension in both ranges: `num`/`den` (den is 1 for additive metrics, see `additiveSegment`). */
 export interface SegmentFigures {
   value: string;
@@ -41,6 +43,25 @@ export function additiveSegment(value: string, current: number, previous: number
   return { value, num1: current, den1: 1, num0: previous, den0: 1 };
 }
 
+export function decompose(kind: MetricKind, segments: readonly SegmentFigures[]): Decomposition {
+  return kind === 'ratio' ? decomposeRatio(segments) : decomposeAdditive(segments);
+}
+
+/** Each figure summed over the segments, left to right (the order the per-segment arithmetic relies on). */
+export function totalsOf(segments: readonly SegmentFigures[]): SegmentFigures {
+  let num0 = 0;
+  let den0 = 0;
+  let num1 = 0;
+  let den1 = 0;
+  for (const s of segments) {
+    num0 += s.num0;
+    den0 += s.den0;
+    num1 += s.num1;
+    den1 += s.den1;
+  }
+  return { value: '(all)', num0, den0, num1, den1 };
+}
+
 /** Additive metric: contribution = current − previous of the segment; they sum to the total change exactly. */
 export function decomposeAdditive(segments: readonly SegmentFigures[]): Decomposition {
   let current = 0;
@@ -63,11 +84,10 @@ export function decomposeAdditive(segments: readonly SegmentFigures[]): Decompos
  * still sums exactly to R1 − R0.
  */
 export function decomposeRatio(segments: readonly SegmentFigures[]): Decomposition {
-  const sum = (pick: (s: SegmentFigures) => number) => segments.reduce((a, s) => a + pick(s), 0);
-  const den0 = sum((s) => s.den0);
-  const den1 = sum((s) => s.den1);
-  const r0Total = den0 > 0 ? sum((s) => s.num0) / den0 : null;
-  const r1Total = den1 > 0 ? sum((s) => s.num1) / den1 : null;
+  const totals = totalsOf(segments);
+  const { den0, den1 } = totals;
+  const r0Total = den0 > 0 ? totals.num0 / den0 : null;
+  const r1Total = den1 > 0 ? totals.num1 / den1 : null;
   if (r0Total === null || r1Total === null) {
     return { current: r1Total, previous: r0Total, delta: 0, segments: segments.map((s) => ({ value: s.value, current: ratio(s.num1, s.den1), previous: ratio(s.num0, s.den0), contribution: 0 })) };
   }
@@ -87,13 +107,19 @@ function ratio(num: number, den: number): number | null {
   return den > 0 ? num / den : null;
 }
 
-/** A segment's relative change set against the rest of its dimension's (what "moved unlike the others" means). */
-export function relativeChanges(segment: SegmentFigures, all: readonly SegmentFigures[]): { own: number | null; rest: number | null } {
-  const restNum0 = all.reduce((a, s) => a + s.num0, 0) - segment.num0;
-  const restNum1 = all.reduce((a, s) => a + s.num1, 0) - segment.num1;
-  return { own: growth(segment.num1, segment.num0), rest: growth(restNum1, restNum0) };
+/**
+ * A segment's relative change set against the rest of its dimension's (what "moved unlike the others" means);
+ * `totals` is `totalsOf` the dimension, summed once for all its segments.
+ */
+export function relativeChanges(segment: SegmentFigures, totals: SegmentFigures): { own: number | null; rest: number | null } {
+  return { own: growth(segment.num1, segment.num0), rest: growth(totals.num1 - segment.num1, totals.num0 - segment.num0) };
 }
 
-function growth(now: number, before: number): number | null {
+/** The rest of a dimension: its totals less one segment (O(1) once the totals are known). */
+export function restOf(segment: SegmentFigures, totals: SegmentFigures): SegmentFigures {
+  return { value: '(rest)', num0: totals.num0 - segment.num0, den0: totals.den0 - segment.den0, num1: totals.num1 - segment.num1, den1: totals.den1 - segment.den1 };
+}
+
+export function growth(now: number, before: number): number | null {
   return before > 0 ? (now - before) / before : null;
 }

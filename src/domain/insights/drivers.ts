@@ -4,14 +4,13 @@
 // trend), and not an echo of a stronger driver in another dimension ("desktop fell" only because Germany, mostly
 // desktop, fell). The echo test reads the other dimensions inside the strongest driver (one 2-D breakdown each):
 // if most of a driver's contribution happened inside the strongest driver, it is its echo.
-import { decomposeAdditive, decomposeRatio, relativeChanges, type Contribution, type Decomposition, type SegmentFigures } from './decompose.ts';
+// Every function reads the dimensions through their index (dimension-index.ts), built once per change, so no
+// step looks at a whole dimension once per segment or per driver.
+import { decompose, type Contribution } from './decompose.ts';
+import { dimensionOf, indexDimension, isDistinct, type DimensionIndex, type DimensionSegments, type DriverIndex } from './dimension-index.ts';
 
-export type MetricKind = 'additive' | 'ratio';
-
-export interface DimensionSegments {
-  dimension: string;
-  segments: readonly SegmentFigures[];
-}
+export type { MetricKind } from './decompose.ts';
+export type { DimensionSegments } from './dimension-index.ts';
 
 export interface Driver extends Contribution {
   dimension: string;
@@ -46,32 +45,27 @@ export interface DriverOptions {
 
 /** A driver smaller than this fraction of the strongest is noise next to it. */
 export const MIN_SHARE_OF_STRONGEST = 0.15;
-/** Additive: the segment's relative change must differ from the rest of its dimension by at least this much. */
-export const MIN_GROWTH_GAP = 0.1;
-/** Ratio: the segment's ratio must move, relative to its previous value, at least this much more than the rest. */
-export const MIN_RATIO_GAP = 0.05;
 /** A driver with less than this part of its contribution outside the strongest driver is its echo. */
 export const ECHO_OUTSIDE_SHARE = 0.5;
-
-export function decompose(kind: MetricKind, segments: readonly SegmentFigures[]): Decomposition {
-  return kind === 'ratio' ? decomposeRatio(segments) : decomposeAdditive(segments);
-}
+/** Counts: a segment moving less than this share of the previous total is too small to be a cause worth naming. */
+export const MIN_SHARE_OF_TOTAL = 0.002;
 
 /**
  * Every dimension decomposed; of each, the segments that moved unlike the rest come first, then the largest
  * contributions, `perDimension` in all. Ranked together by |contribution|; `markSignificance` then puts the
  * significant ones first.
  */
-export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: readonly DimensionSegments[], options: DriverOptions): DriverAnalysis {
+export function rankDrivers(index: DriverIndex, totalDelta: number, options: DriverOptions): DriverAnalysis {
   const candidates: Driver[] = [];
   const deltas: { dimension: string; delta: number; segments: number }[] = [];
-  for (const { dimension, segments } of dimensions) {
-    const result = decompose(kind, segments);
-    const distinct = distinctValues(kind, segments);
-    const top = [...result.segments]
-      .filter((c) => c.contribution !== 0)
-      .sort((a, b) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b))
-      .slice(0, options.perDimension);
+  for (const { dimension, segments, distinct } of index.dimensions) {
+    const result = decompose(index.kind, segments);
+    const byDistinctThenMagnitude = (a: Contribution, b: Contribution) => Number(distinct.has(b.value)) - Number(distinct.has(a.value)) || byMagnitude(a, b);
+    const top = firstInOrder(
+      result.segments.filter((c) => c.contribution !== 0),
+      options.perDimension,
+      byDistinctThenMagnitude,
+    );
     deltas.push({ dimension, delta: result.delta, segments: segments.length });
     for (const c of top) candidates.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
@@ -89,29 +83,42 @@ function byMagnitude(a: { contribution: number }, b: { contribution: number }): 
   return Math.abs(b.contribution) - Math.abs(a.contribution);
 }
 
+/**
+ * The first `k` items a stable sort by `compare` would give, in that order, without sorting them all: one pass
+ * keeping a sorted list of at most k (O(n·k); k is the handful of drivers kept per dimension).
+ */
+export function firstInOrder<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  if (k <= 0) return kept;
+  for (const item of items) {
+    if (kept.length === k && compare(item, kept[k - 1]!) >= 0) continue;
+    // After every kept item that does not come after it: equal items keep their input order, as a stable sort.
+    let at = kept.length;
+    while (at > 0 && compare(item, kept[at - 1]!) < 0) at--;
+    kept.splice(at, 0, item);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
+}
+
 /** The strongest driver that moved unlike the rest of its dimension: the reference echoes are tested against. */
-export function strongestDistinct(kind: MetricKind, drivers: readonly Driver[], dimensions: readonly DimensionSegments[]): Driver | undefined {
-  return drivers.find((d) => isDistinct(kind, d, dimensions));
+export function strongestDistinct(index: DriverIndex, drivers: readonly Driver[]): Driver | undefined {
+  return drivers.find((d) => isDistinct(index, d));
 }
 
 /**
  * `inside`: for each other dimension, its segments restricted to the reference driver's segment (e.g. devices
  * within Germany). Mutates nothing; returns the drivers with `significant` and `reason` set.
  */
-export function markSignificance(
-  kind: MetricKind,
-  drivers: readonly Driver[],
-  dimensions: readonly DimensionSegments[],
-  reference: Driver | undefined,
-  inside: readonly DimensionSegments[],
-): Driver[] {
+export function markSignificance(index: DriverIndex, drivers: readonly Driver[], reference: Driver | undefined, inside: readonly DimensionSegments[]): Driver[] {
   // Small is judged against the strongest real mover when there is one (noise in a big segment is no yardstick).
   const yardstick = Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution))));
+  const outside = outsideOf(index, reference, inside);
   const marked = drivers.map((driver) => {
     const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
-    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick || tooSmallForTotal(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'small' as const };
-    if (!isDistinct(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'in_line' as const };
-    if (reference && driver.dimension !== reference.dimension && isEcho(kind, driver, dimensions, inside)) {
+    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick || tooSmallForTotal(index, driver)) return { ...plain, significant: false, reason: 'small' as const };
+    if (!isDistinct(index, driver)) return { ...plain, significant: false, reason: 'in_line' as const };
+    if (reference && driver.dimension !== reference.dimension && isEcho(index.kind, driver, outside(driver.dimension))) {
       return { ...plain, significant: false, reason: 'echo' as const, echoOf: { dimension: reference.dimension, value: reference.value } };
     }
     return { ...plain, significant: true };
@@ -120,110 +127,53 @@ export function markSignificance(
   return [...marked.filter((d) => d.significant), ...marked.filter((d) => !d.significant)];
 }
 
-/** Counts: a segment moving less than this share of the previous total is too small to be a cause worth naming. */
-export const MIN_SHARE_OF_TOTAL = 0.002;
-
-function tooSmallForTotal(kind: MetricKind, driver: Driver, dimensions: readonly DimensionSegments[]): boolean {
-  if (kind !== 'additive') return false;
-  const total = segmentsOf(dimensions, driver.dimension).reduce((a, s) => a + s.num0, 0);
+function tooSmallForTotal(index: DriverIndex, driver: Driver): boolean {
+  if (index.kind !== 'additive') return false;
+  const total = dimensionOf(index, driver.dimension)?.totals.num0 ?? 0;
   return total > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * total;
 }
 
-function segmentsOf(dimensions: readonly DimensionSegments[], dimension: string): readonly SegmentFigures[] {
-  return dimensions.find((d) => d.dimension === dimension)?.segments ?? [];
-}
-
-/** The segment moved differently from the rest of its dimension (else it only carries the overall trend). */
-export function isDistinct(kind: MetricKind, driver: { dimension: string; value: string }, dimensions: readonly DimensionSegments[]): boolean {
-  const all = segmentsOf(dimensions, driver.dimension);
-  const segment = all.find((s) => s.value === driver.value);
-  if (!segment) return false;
-  if (kind === 'additive') return distinctValues(kind, all).has(driver.value);
-  const ratioGap = ratioMove(segment, all);
-  const weightGap = weightMove(segment, all);
-  return ratioGap >= MIN_RATIO_GAP || weightGap >= MIN_GROWTH_GAP;
-}
-
-/** How many robust spreads (of the size-scaled gaps across a dimension) a count's gap must reach. */
-export const NOISE_SPREADS = 4;
-/** gap × √previous is about a Poisson z-score: below this, even a lone segment's move is chance. */
-const MIN_COUNT_Z = 4;
-const MIN_TYPICAL_SHARE = 0.01;
-const MAD_SCALE = 1.4826;
-
-/**
- * The values of a dimension that moved unlike the rest of it. Counts: the gap between a segment's relative change
- * and the dimension's typical one (the median segment's) must be at least 10 points, and stand out from chance and
- * from the dimension's own noise — the gap scaled by √(previous) (small segments wobble more) must reach 4, and 4
- * robust spreads (MAD) of the scaled gaps across the dimension.
- * Ratios: the ratio or the weight moved at least 5% / 10 points more than the rest's.
- */
-export function distinctValues(kind: MetricKind, all: readonly SegmentFigures[]): Set<string> {
-  if (kind === 'ratio') return new Set(all.filter((s) => ratioMove(s, all) >= MIN_RATIO_GAP || weightMove(s, all) >= MIN_GROWTH_GAP).map((s) => s.value));
-  // The dimension's typical growth: the median over segments holding at least 1% of it (one moving segment
-  // cannot drag it, as it drags "the rest" when it is large).
-  const total = all.reduce((a, s) => a + s.num0, 0);
-  const typical = middle(all.filter((s) => s.num0 > 0 && s.num0 >= MIN_TYPICAL_SHARE * total).map((s) => (s.num1 - s.num0) / s.num0));
-  const gaps = all.map((segment) => {
-    const { own } = relativeChanges(segment, all);
-    if (own === null) return { segment, gap: segment.num1 > 0 ? Infinity : 0, scaled: segment.num1 > 0 ? Infinity : 0 };
-    const gap = own - typical;
-    return { segment, gap, scaled: gap * Math.sqrt(segment.num0) };
-  });
-  const finite = gaps.filter((g) => Number.isFinite(g.scaled)).map((g) => g.scaled);
-  const center = middle(finite);
-  const spread = finite.length >= 5 ? MAD_SCALE * middle(finite.map((v) => Math.abs(v - center))) : 0;
-  return new Set(
-    gaps.filter((g) => Math.abs(g.gap) >= MIN_GROWTH_GAP && Math.abs(g.scaled) >= MIN_COUNT_Z && Math.abs(g.scaled - center) >= NOISE_SPREADS * spread).map((g) => g.segment.value),
-  );
-}
-
-function middle(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function ratioMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
-  const rest = restOf(segment, all);
-  const own = segment.den0 > 0 && segment.den1 > 0 ? relative(segment.num1 / segment.den1, segment.num0 / segment.den0) : null;
-  const other = rest.den0 > 0 && rest.den1 > 0 ? relative(rest.num1 / rest.den1, rest.num0 / rest.den0) : 0;
-  return own === null ? Infinity : Math.abs(own - other);
-}
-
-function weightMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
-  const rest = restOf(segment, all);
-  const own = segment.den0 > 0 ? segment.den1 / segment.den0 - 1 : null;
-  const other = rest.den0 > 0 ? rest.den1 / rest.den0 - 1 : 0;
-  return own === null ? Infinity : Math.abs(own - other);
-}
-
-function relative(now: number, before: number): number {
-  return before === 0 ? (now === 0 ? 0 : Infinity) : (now - before) / Math.abs(before);
-}
-
-function restOf(segment: SegmentFigures, all: readonly SegmentFigures[]): SegmentFigures {
-  const sum = (pick: (s: SegmentFigures) => number) => all.reduce((a, s) => a + pick(s), 0) - pick(segment);
-  return { value: '(rest)', num0: sum((s) => s.num0), den0: sum((s) => s.den0), num1: sum((s) => s.num1), den1: sum((s) => s.den1) };
+/** A dimension with the reference segment taken out, decomposed again: built once per dimension, on first use. */
+interface Outside {
+  index: DimensionIndex;
+  contributions: ReadonlyMap<string, number>;
 }
 
 /**
- * Recompute the driver's dimension without the reference segment (each value minus its part inside it): if what
- * remains of the driver's contribution is less than half of it, or has the other sign, the driver is an echo.
+ * Each dimension without the reference segment (each value minus its part inside it), for the echo test; undefined
+ * for a dimension whose breakdown inside the reference is unknown.
  */
-function isEcho(kind: MetricKind, driver: Driver, dimensions: readonly DimensionSegments[], inside: readonly DimensionSegments[]): boolean {
-  const insideSegments = inside.find((d) => d.dimension === driver.dimension)?.segments;
-  if (!insideSegments) return false;
-  const within = new Map(insideSegments.map((s) => [s.value, s]));
-  const outside = segmentsOf(dimensions, driver.dimension).map((s) => {
-    const part = within.get(s.value);
-    if (!part) return s;
-    return { value: s.value, num0: s.num0 - part.num0, den0: s.den0 - part.den0, num1: s.num1 - part.num1, den1: s.den1 - part.den1 };
-  });
-  const remaining = decompose(kind, outside).segments.find((c) => c.value === driver.value)?.contribution ?? 0;
+function outsideOf(index: DriverIndex, reference: Driver | undefined, inside: readonly DimensionSegments[]): (dimension: string) => Outside | undefined {
+  const built = new Map<string, Outside | undefined>();
+  return (dimension) => {
+    if (built.has(dimension)) return built.get(dimension);
+    const insideSegments = reference ? inside.find((d) => d.dimension === dimension)?.segments : undefined;
+    const whole = dimensionOf(index, dimension);
+    let result: Outside | undefined;
+    if (insideSegments && whole) {
+      const within = new Map(insideSegments.map((s) => [s.value, s]));
+      const segments = whole.segments.map((s) => {
+        const part = within.get(s.value);
+        if (!part) return s;
+        return { value: s.value, num0: s.num0 - part.num0, den0: s.den0 - part.den0, num1: s.num1 - part.num1, den1: s.den1 - part.den1 };
+      });
+      const contributions = new Map(decompose(index.kind, segments).segments.map((c) => [c.value, c.contribution]));
+      result = { index: indexDimension(index.kind, { dimension, segments }), contributions };
+    }
+    built.set(dimension, result);
+    return result;
+  };
+}
+
+/**
+ * Recompute the driver's dimension without the reference segment: if what remains of the driver's contribution is
+ * less than half of it, or has the other sign, the driver is an echo.
+ */
+function isEcho(kind: DriverIndex['kind'], driver: Driver, outside: Outside | undefined): boolean {
+  if (!outside) return false;
+  const remaining = outside.contributions.get(driver.value) ?? 0;
   if (Math.sign(remaining) !== Math.sign(driver.contribution)) return true;
   if (Math.abs(remaining) < ECHO_OUTSIDE_SHARE * Math.abs(driver.contribution)) return true;
   // Outside the reference the segment must still move unlike its peers, or what is left is the overall trend.
-  return !isDistinct(kind, driver, [{ dimension: driver.dimension, segments: outside }]);
+  return !isDistinct({ kind, dimensions: [outside.index] }, driver);
 }

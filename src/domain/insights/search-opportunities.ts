@@ -2,7 +2,7 @@
 // CTR-by-position curve, queries and pages losing clicks against the previous range, queries that lost every
 // click, and queries where several of the site's pages compete (cannibalisation). Each comes with the numbers
 // behind it and `clicksAtStake`, an estimate of the clicks a month-like period would gain or won back.
-import { isBrandQuery } from '../brand-terms.ts';
+import { brandMatcher } from '../brand-terms.ts';
 
 export interface SearchInputRow {
   query: string;
@@ -71,7 +71,8 @@ const COMPETING_MIN_IMPRESSIONS = 20;
 const CANNIBALISATION_MAX_POSITION = 20;
 const EMERGING_GROWTH = 0.5;
 
-interface QueryFigures {
+/** One query's figures over a range, with each page's share of them. */
+export interface QueryFigures {
   query: string;
   clicks: number;
   impressions: number;
@@ -79,23 +80,32 @@ interface QueryFigures {
   pages: Map<string, { clicks: number; impressions: number; positionWeight: number }>;
 }
 
-function byQuery(rows: readonly SearchInputRow[]): Map<string, QueryFigures> {
-  const out = new Map<string, QueryFigures>();
-  for (const row of rows) {
-    let q = out.get(row.query);
-    if (!q) out.set(row.query, (q = { query: row.query, clicks: 0, impressions: 0, positionWeight: 0, pages: new Map() }));
-    q.clicks += row.clicks;
-    q.impressions += row.impressions;
-    q.positionWeight += row.position * row.impressions;
-    if (row.page !== undefined) {
-      const p = q.pages.get(row.page) ?? { clicks: 0, impressions: 0, positionWeight: 0 };
-      p.clicks += row.clicks;
-      p.impressions += row.impressions;
-      p.positionWeight += row.position * row.impressions;
-      q.pages.set(row.page, p);
-    }
+/** A range's rows, or its figures per query already added up (`addToQueries`, which a caller can feed in slices). */
+export type QueryInput = readonly SearchInputRow[] | ReadonlyMap<string, QueryFigures>;
+
+/** Adds rows into per-query figures (and each query's pages); returns `into`. */
+function addToQueries(rows: readonly SearchInputRow[], into: Map<string, QueryFigures> = new Map()): Map<string, QueryFigures> {
+  for (const row of rows) addRow(into, row);
+  return into;
+}
+
+export function addRow(into: Map<string, QueryFigures>, row: SearchInputRow): void {
+  let q = into.get(row.query);
+  if (!q) into.set(row.query, (q = { query: row.query, clicks: 0, impressions: 0, positionWeight: 0, pages: new Map() }));
+  q.clicks += row.clicks;
+  q.impressions += row.impressions;
+  q.positionWeight += row.position * row.impressions;
+  if (row.page !== undefined) {
+    const p = q.pages.get(row.page) ?? { clicks: 0, impressions: 0, positionWeight: 0 };
+    p.clicks += row.clicks;
+    p.impressions += row.impressions;
+    p.positionWeight += row.position * row.impressions;
+    q.pages.set(row.page, p);
   }
-  return out;
+}
+
+function queriesOf(input: QueryInput): ReadonlyMap<string, QueryFigures> {
+  return input instanceof Map ? input : addToQueries(input as readonly SearchInputRow[]);
 }
 
 const positionOf = (f: { impressions: number; positionWeight: number }) => (f.impressions > 0 ? f.positionWeight / f.impressions : null);
@@ -106,9 +116,9 @@ const ctrOf = (f: { clicks: number; impressions: number }) => (f.impressions > 0
  * thin buckets filled from their neighbours, then made non-increasing (pool adjacent violators, weighted by
  * impressions): a lower rank never earns a higher expected CTR.
  */
-export function ctrCurve(rows: readonly SearchInputRow[]): CurvePoint[] {
+export function ctrCurve(input: QueryInput): CurvePoint[] {
   const buckets = Array.from({ length: CURVE_POSITIONS }, (_, i) => ({ position: i + 1, clicks: 0, impressions: 0 }));
-  for (const q of byQuery(rows).values()) {
+  for (const q of queriesOf(input).values()) {
     const position = positionOf(q);
     if (position === null) continue;
     const bucket = buckets[Math.min(CURVE_POSITIONS, Math.max(1, Math.round(position))) - 1]!;
@@ -147,22 +157,54 @@ export function expectedCtr(curve: readonly CurvePoint[], position: number): num
   return curve[Math.min(curve.length, Math.max(1, Math.round(position))) - 1]?.ctr ?? 0;
 }
 
-export function findOpportunities(current: readonly SearchInputRow[], previous: readonly SearchInputRow[], curve: readonly CurvePoint[], options: OpportunityOptions): Opportunity[] {
-  const keep = (row: SearchInputRow) => options.brand === 'all' || isBrandQuery(row.query, options.brandTerms) === (options.brand === 'brand');
-  const now = byQuery(current.filter(keep));
-  const before = byQuery(previous.filter(keep));
-  const brandOf = (query: string) => isBrandQuery(query, options.brandTerms);
+/**
+ * `previous` undefined: no range before can be compared (the provider's history does not reach it), so nothing is
+ * called losing, lost or emerging — an unknown range is not a range without clicks.
+ */
+export function findOpportunities(current: QueryInput, previous: QueryInput | undefined, curve: readonly CurvePoint[], options: OpportunityOptions): Opportunity[] {
+  return opportunitySteps(current, previous, curve, options).flatMap((step) => step());
+}
+
+/**
+ * `findOpportunities` as one step per kind, in answer order: each reads every query of a range once, so a caller
+ * with tens of thousands of queries can give the event loop back between them.
+ */
+export function opportunitySteps(current: QueryInput, previous: QueryInput | undefined, curve: readonly CurvePoint[], options: OpportunityOptions): (() => Opportunity[])[] {
+  const brandOf = remembered(brandMatcher(options.brandTerms));
+  // The brand filter is one of queries, so it applies to the figures per query as it would to their rows.
+  const kept = (input: QueryInput) => {
+    const queries = queriesOf(input);
+    return options.brand === 'all' ? queries : new Map([...queries].filter(([query]) => brandOf(query) === (options.brand === 'brand')));
+  };
+  let ranges: { now: ReadonlyMap<string, QueryFigures>; before: ReadonlyMap<string, QueryFigures> | undefined } | undefined;
+  const read = () => (ranges ??= { now: kept(current), before: previous === undefined ? undefined : kept(previous) });
   const top = (list: Opportunity[]) => list.sort((a, b) => b.clicksAtStake - a.clicksAtStake).slice(0, options.perKind);
+  /** A kind that compares with the range before: none when that range is unknown. */
+  const compared = (find: (now: ReadonlyMap<string, QueryFigures>, before: ReadonlyMap<string, QueryFigures>) => Opportunity[]) => () => {
+    const { now, before } = read();
+    return before === undefined ? [] : top(find(now, before));
+  };
   return [
-    ...top(lowCtr(now, curve, brandOf)),
-    ...top(losingQueries(now, before, brandOf)),
-    ...top(losingPages(now, before)),
-    ...top(lostQueries(now, before, brandOf)),
-    ...cannibalisation(now, before, curve, brandOf)
-      // New competition first, the biggest queries first (a planted or real split of a big query matters most).
-      .sort((a, b) => Number(b.emerging) - Number(a.emerging) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
-      .slice(0, options.perKind),
+    () => top(lowCtr(read().now, curve, brandOf)),
+    compared((now, before) => losingQueries(now, before, brandOf)),
+    compared((now, before) => losingPages(now, before)),
+    compared((now, before) => lostQueries(now, before, brandOf)),
+    () =>
+      cannibalisation(read().now, read().before, curve, brandOf)
+        // New competition first, the biggest queries first (a planted or real split of a big query matters most).
+        .sort((a, b) => Number(b.emerging ?? false) - Number(a.emerging ?? false) || (a.emerging ? b.impressions - a.impressions : b.clicksAtStake - a.clicksAtStake))
+        .slice(0, options.perKind),
   ];
+}
+
+/** A query's brand answer, worked out once however many rows and kinds ask for it. */
+function remembered(isBrand: (query: string) => boolean): (query: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (query) => {
+    let brand = known.get(query);
+    if (brand === undefined) known.set(query, (brand = isBrand(query)));
+    return brand;
+  };
 }
 
 function mainPage(q: QueryFigures): string | undefined {
@@ -177,7 +219,7 @@ function figures(q: { clicks: number; impressions: number; positionWeight: numbe
   return { impressions: q.impressions, clicks: q.clicks, ctr: round(ctrOf(q), 4), position: position === null ? null : round(position, 1) };
 }
 
-function lowCtr(now: Map<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
+function lowCtr(now: ReadonlyMap<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const q of now.values()) {
     const position = positionOf(q);
@@ -191,7 +233,7 @@ function lowCtr(now: Map<string, QueryFigures>, curve: readonly CurvePoint[], br
   return out;
 }
 
-function losingQueries(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>, brandOf: (q: string) => boolean): Opportunity[] {
+function losingQueries(now: ReadonlyMap<string, QueryFigures>, before: ReadonlyMap<string, QueryFigures>, brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const b of before.values()) {
     const q = now.get(b.query);
@@ -213,8 +255,8 @@ function isLosing(lost: number, before: { clicks: number; impressions: number; p
   return then !== null && position !== null && position - then >= RANK_LOSS && lost >= LOSING_MIN_DROP_WITH_RANK_LOSS * before.clicks;
 }
 
-function losingPages(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>): Opportunity[] {
-  const pagesOf = (m: Map<string, QueryFigures>) => {
+function losingPages(now: ReadonlyMap<string, QueryFigures>, before: ReadonlyMap<string, QueryFigures>): Opportunity[] {
+  const pagesOf = (m: ReadonlyMap<string, QueryFigures>) => {
     const pages = new Map<string, { clicks: number; impressions: number; positionWeight: number }>();
     for (const q of m.values()) {
       for (const [page, f] of q.pages) {
@@ -238,7 +280,7 @@ function losingPages(now: Map<string, QueryFigures>, before: Map<string, QueryFi
   return out;
 }
 
-function lostQueries(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>, brandOf: (q: string) => boolean): Opportunity[] {
+function lostQueries(now: ReadonlyMap<string, QueryFigures>, before: ReadonlyMap<string, QueryFigures>, brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const b of before.values()) {
     const q = now.get(b.query);
@@ -256,7 +298,7 @@ function competingPages(q: QueryFigures): [string, { clicks: number; impressions
 }
 
 /** Emerging competition (a page that was not competing before) comes first: that is what changed. */
-function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, QueryFigures>, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
+function cannibalisation(now: ReadonlyMap<string, QueryFigures>, before: ReadonlyMap<string, QueryFigures> | undefined, curve: readonly CurvePoint[], brandOf: (q: string) => boolean): Opportunity[] {
   const out: Opportunity[] = [];
   for (const q of now.values()) {
     const competing = competingPages(q);
@@ -265,8 +307,8 @@ function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, Que
     const best = Math.min(...competing.map(([, f]) => positionOf(f) ?? Infinity));
     if (best > CANNIBALISATION_MAX_POSITION) continue;
     // Emerging: a competing page that had less than half its current impressions for the query before.
-    const earlier = before.get(q.query);
-    const emerging = competing.some(([page, f]) => (earlier?.pages.get(page)?.impressions ?? 0) < EMERGING_GROWTH * f.impressions);
+    const earlier = before?.get(q.query);
+    const emerging = before === undefined ? undefined : competing.some(([page, f]) => (earlier?.pages.get(page)?.impressions ?? 0) < EMERGING_GROWTH * f.impressions);
     const expected = expectedCtr(curve, best);
     out.push({
       kind: 'cannibalisation',
@@ -275,7 +317,7 @@ function cannibalisation(now: Map<string, QueryFigures>, before: Map<string, Que
       pages: competing.map(([page]) => page),
       ...figures(q),
       expectedCtr: expected,
-      emerging,
+      ...(emerging === undefined ? {} : { emerging }),
       clicksAtStake: Math.max(0, Math.round(q.impressions * expected - q.clicks)),
     });
   }

@@ -9,7 +9,8 @@ export interface DataSourceShape {
 }
 
 export const DataSourceStatus = builder.enumType('DataSourceStatus', {
-  values: { ok: { value: 'ok' }, error: { value: 'error' }, not_connected: { value: 'not_connected' } } as const,
+  description: 'ok: a call with the stored credential succeeded last; error: the provider refused it (see `message`); pending: connected, but no call with its credential has succeeded yet; not_connected.',
+  values: { ok: { value: 'ok' }, error: { value: 'error' }, pending: { value: 'pending' }, not_connected: { value: 'not_connected' } } as const,
 });
 
 export const DataSourceRef = builder.objectRef<DataSourceShape>('DataSource').implement({

@@ -2,7 +2,6 @@
 import { PARAMETERS } from '../../contract/parameters.ts';
 import { funnelResults, requireVisibleFunnel, type FunnelResults, type FunnelStepResult } from '../../reports/funnel-results.ts';
 import { builder } from '../builder.ts';
-import { chargeReport } from '../report-budget.ts';
 import { contractArgs } from '../contract-args.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
 import { FunnelRef } from './funnel.ts';
@@ -46,10 +45,8 @@ builder.objectField(FunnelRef, 'results', (t) =>
     type: FunnelResultsRef,
     description: "The funnel's users per step for a period (one provider funnel report).",
     args: { period: t.arg({ type: 'Period', description: PARAMETERS.period.description }), force: t.arg.boolean({ description: 'true bypasses the cache and refreshes it.' }) },
-    resolve: (funnel, { period, force }, ctx) => {
-      chargeReport(ctx);
-      return funnelResults(ctx, { funnel: funnel.key, period: period ?? undefined, force: force === null || force === undefined ? undefined : force ? '1' : '0' });
-    },
+    resolve: (funnel, { period, force }, ctx) =>
+      funnelResults(ctx, { funnel: funnel.key, period: period ?? undefined, force: force === null || force === undefined ? undefined : force ? '1' : '0' }),
   }),
 );
 

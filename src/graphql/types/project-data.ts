@@ -13,7 +13,6 @@ import { siteTimeseries } from '../../reports/site-timeseries.ts';
 import type { ProjectRecord } from '../../store/projects-repository.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { chargeReport } from '../report-budget.ts';
 import { CompareModeRef, IntervalRef, SearchProviderRef } from './enums.ts';
 import { LandingPagesRef } from './landing-pages.ts';
 import { ProjectRef } from './project.ts';
@@ -59,10 +58,7 @@ const typed = {
 };
 
 const report = <A extends TypedArgs, T>(run: (ctx: GraphQLContext, args: ReturnType<typeof reportArgs>) => Promise<T>) =>
-  (project: ProjectRecord, args: A, ctx: GraphQLContext): Promise<T> => {
-    chargeReport(ctx);
-    return run(ctx, reportArgs(project, args));
-  };
+  (project: ProjectRecord, args: A, ctx: GraphQLContext): Promise<T> => run(ctx, reportArgs(project, args));
 
 builder.objectFields(ProjectRef, (t) => ({
   summary: t.field({

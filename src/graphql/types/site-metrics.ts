@@ -14,7 +14,11 @@ const SiteTimeseriesPointRef = builder.objectRef<TimeseriesPoint>('SiteTimeserie
   fields: (t) => ({
     date: t.field({ type: 'Date', nullable: true, description: "The bucket's first day (interval day, week or month).", resolve: (p) => p.date ?? null }),
     time: t.string({ nullable: true, description: 'ISO-8601 local hour with offset (interval hour).', resolve: (p) => p.time ?? null }),
-    value: t.field({ type: ComparedNumberRef, resolve: (p) => toCompared(p.value) }),
+    value: t.field({
+      type: ComparedNumberRef,
+      description: "The bucket's value; when comparing, previous covers the earlier range's days paired with the bucket (day k of the earlier range counts in the bucket of the period's day k; hours: the same wall-clock hour).",
+      resolve: (p) => toCompared(p.value),
+    }),
   }),
 });
 

@@ -6,7 +6,6 @@ import type { PeriodArgs } from '../../reports/report-context.ts';
 import { siteSummary, type SiteSummary } from '../../reports/site-summary.ts';
 import { siteTimeseries } from '../../reports/site-timeseries.ts';
 import { builder } from '../builder.ts';
-import { chargeReport } from '../report-budget.ts';
 import { contractArgs } from '../contract-args.ts';
 import { ComparedNumberRef, MetricValueRef, namedFigures, toCompared } from './compared-number.ts';
 import { MetaRef, PeriodRef } from './envelope.ts';
@@ -41,7 +40,6 @@ export const SiteSummaryRef = builder.objectRef<AskedSummary>('SiteSummary').imp
       resolve: async (s, { name }, ctx) => {
         const known = figureOf(s, name);
         if (known) return known;
-        chargeReport(ctx);
         const series = await siteTimeseries(ctx, { ...s.asked, compare: s.asked.compare ?? 'previous', metric: name, interval: 'month' });
         return toCompared(series.total);
       },

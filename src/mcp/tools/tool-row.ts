@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { PARAMETERS, type ParameterInfo, type ParameterName } from '../../contract/parameters.ts';
 import { withCachedJsonSchema } from '../cached-schema.ts';
+import type { ViewName } from '../views/view-table.ts';
 
 export interface ToolRow {
   name: string;
@@ -19,6 +20,8 @@ export interface ToolRow {
   operation: string;
   field?: string;
   output: z.ZodObject;
+  /** The MCP Apps view that shows the result in hosts that render views. */
+  view?: ViewName;
   /** The operation is still being written; the row is left out (not a boot failure) until it lands. */
   pending?: boolean;
 }

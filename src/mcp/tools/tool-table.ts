@@ -56,12 +56,13 @@ export const READ_TOOLS: readonly ToolRow[] = [
   defineTool({
     name: 'get_site_timeseries',
     title: 'Site metric over time',
-    description: `One analytics metric per hour/day/week/month with a total. metric defaults to screenPageViews; any metric the property reports works (see get_metadata). interval defaults to hour for today/yesterday, day up to 90 days, week above; empty buckets are 0. ${PERIOD_NOTE} compare defaults to none.`,
+    description: `One analytics metric per hour/day/week/month with a total. metric defaults to screenPageViews; any metric the property reports works (see get_metadata). interval defaults to hour for today/yesterday, day up to 90 days, week above; empty buckets are 0. ${PERIOD_NOTE} compare defaults to none; when comparing, each point's previous covers the earlier range's days paired with it (day k of the earlier range with day k of the period), so counts add up to total.previous.`,
     args: ['project', 'metric', 'period', 'interval', 'compare', 'force'],
     required: ['project'],
     operation: 'SiteTimeseries',
     field: 'siteTimeseries',
     output: SiteTimeseriesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'get_site_breakdown',
@@ -72,6 +73,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SiteBreakdown',
     field: 'siteBreakdown',
     output: SiteBreakdownResponse,
+    view: 'breakdown',
   }),
   defineTool({
     name: 'get_realtime',
@@ -112,6 +114,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SearchTimeseries',
     field: 'searchTimeseries',
     output: SearchTimeseriesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'get_search_breakdown',
@@ -122,6 +125,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'SearchBreakdown',
     field: 'searchBreakdown',
     output: SearchBreakdownResponse,
+    view: 'breakdown',
   }),
   defineTool({
     name: 'list_funnels',
@@ -142,6 +146,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'FunnelResults',
     field: 'funnelResults',
     output: FunnelResultsResponse,
+    view: 'funnel',
   }),
   defineTool({
     name: 'list_observed_events',
@@ -172,6 +177,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightChanges',
     field: 'changes',
     output: InsightChangesResponse,
+    view: 'change',
   }),
   defineTool({
     name: 'find_anomalies',
@@ -182,6 +188,7 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightAnomalies',
     field: 'anomalies',
     output: InsightAnomaliesResponse,
+    view: 'timeseries',
   }),
   defineTool({
     name: 'find_search_opportunities',
@@ -192,5 +199,6 @@ export const READ_TOOLS: readonly ToolRow[] = [
     operation: 'InsightSearchOpportunities',
     field: 'searchOpportunities',
     output: InsightSearchOpportunitiesResponse,
+    view: 'search-opportunities',
   }),
 ];

@@ -1,6 +1,7 @@
 // Domain query pieces → GA4 Data API request parts (provider-contracts §A.2–A.3).
 import type { analyticsdata_v1beta } from '@googleapis/analyticsdata';
 import type { DateRange } from '../../domain/calendar.ts';
+import type { ReportRequest, ValueList } from '../../domain/comparison-request.ts';
 import type { Order } from '../../domain/request-params.ts';
 import type { FilterAst } from '../../domain/filter.ts';
 import { toAnalyticsFilterExpression } from '../../domain/filter-analytics.ts';
@@ -36,4 +37,31 @@ export function rangeOf(row: { dimensions: Record<string, string> }): string {
 export function toDimensionFilter(ast: FilterAst): analyticsdata_v1beta.Schema$FilterExpression {
   // The domain builds it immutable (readonly arrays); the wire type is the same shape, mutable.
   return toAnalyticsFilterExpression(ast) as analyticsdata_v1beta.Schema$FilterExpression;
+}
+
+/** A value list as GA's exact, case-sensitive `inListFilter`. */
+function toInListFilter(list: ValueList): analyticsdata_v1beta.Schema$FilterExpression {
+  return { filter: { fieldName: list.dimension, inListFilter: { values: [...list.values], caseSensitive: true } } };
+}
+
+/** The user's filter AND every value list, as one `dimensionFilter` (none when there is nothing to filter). */
+function toRequestFilter(request: ReportRequest): analyticsdata_v1beta.Schema$FilterExpression | undefined {
+  const parts = [...(request.filter ? [toDimensionFilter(request.filter)] : []), ...(request.only ?? []).map(toInListFilter)];
+  if (parts.length <= 1) return parts[0];
+  return { andGroup: { expressions: parts } };
+}
+
+/** A neutral report request as a runReport request; `extra` carries GA-only options (keepEmptyRows, metricAggregations). */
+export function toAnalyticsRequest(request: ReportRequest, extra: Pick<analyticsdata_v1beta.Schema$RunReportRequest, 'keepEmptyRows' | 'metricAggregations'> = {}): analyticsdata_v1beta.Schema$RunReportRequest {
+  const dimensionFilter = toRequestFilter(request);
+  return {
+    dateRanges: toDateRanges(request.range, request.comparison),
+    ...(request.dimensions.length > 0 ? { dimensions: toDimensions(request.dimensions) } : {}),
+    metrics: toMetrics(request.metrics),
+    ...(dimensionFilter ? { dimensionFilter } : {}),
+    ...(request.order ? { orderBys: [toMetricOrder(request.order)] } : {}),
+    ...(request.limit !== undefined ? { limit: String(request.limit) } : {}),
+    ...(request.offset ? { offset: String(request.offset) } : {}),
+    ...extra,
+  };
 }

@@ -60,24 +60,26 @@ export interface Engine1ClientDeps {
 
 export function createEngine1Client(deps: Engine1ClientDeps, siteUrl: string): Engine1Client {
   const { api } = deps;
-  function call<T>(operation: string, attempt: (signal: AbortSignal) => Promise<T>, raw = false): Promise<T> {
-    return deps.resilience.execute({
+  function call<T, A = T>(operation: string, attempt: (signal: AbortSignal) => Promise<A>, raw = false, read?: (answer: A) => Promise<T>): Promise<T> {
+    return deps.resilience.execute<T, A>({
       source: 'engine1',
       operation,
       target: siteUrl,
       credentialId: deps.session.identity,
       attempt,
+      ...(read ? { read } : {}),
       classify: (error) => classifyEngine1Error(error, { siteUrl, raw, isTokenRequest: deps.isTokenRequest, account: deps.session.account }),
     });
   }
   const opts = (signal: AbortSignal) => ({ signal, redirect: 'manual' as const });
 
   function queryPage(request: SearchAnalyticsRequest, dimensions: string[]) {
-    return call('searchAnalytics.query', async (signal) => {
-      const res = await api.searchanalytics.query({ siteUrl, requestBody: request }, opts(signal));
-      const native = parseShape(searchAnalyticsSchema, res.data, 'searchAnalytics.query');
-      return { native, rows: normalizeSearchRows(native, dimensions) };
-    });
+    return call(
+      'searchAnalytics.query',
+      async (signal) => parseShape(searchAnalyticsSchema, (await api.searchanalytics.query({ siteUrl, requestBody: request }, opts(signal))).data, 'searchAnalytics.query'),
+      false,
+      async (native) => ({ native, rows: await normalizeSearchRows(native, dimensions) }),
+    );
   }
 
   return {

@@ -1,6 +1,7 @@
 // Search Console answers → typed rows keyed by the requested dimensions; data freshness from the metadata.
-import { MalformedAnswer } from '../upstream-errors.ts';
-import type { NativeSearchAnalytics, NativeSitemaps } from './shapes.ts';
+import { mapSliced } from '../../limits/event-loop-slice.ts';
+import { MalformedAnswer, parseShape } from '../upstream-errors.ts';
+import { searchRowSchema, type NativeSearchAnalytics, type NativeSitemaps } from './shapes.ts';
 
 export interface SearchRow {
   /** One entry per requested dimension (`date`, `query`, `page`, `country`, `device`, `searchAppearance`, `hour`). */
@@ -29,9 +30,14 @@ export function canonicalDimension(name: string): string {
   return DIMENSIONS[name.toLowerCase()] ?? name;
 }
 
-export function normalizeSearchRows(native: NativeSearchAnalytics, dimensions: readonly string[]): SearchRow[] {
+/**
+ * Rows of one answer, each checked (a wrong shape is a MalformedAnswer, a 502) and keyed by the requested
+ * dimensions. A page of 25,000 rows takes tens of milliseconds: read in slices, so other requests run meanwhile.
+ */
+export function normalizeSearchRows(native: NativeSearchAnalytics, dimensions: readonly string[]): Promise<SearchRow[]> {
   const names = dimensions.map(canonicalDimension);
-  return (native.rows ?? []).map((row) => {
+  return mapSliced(native.rows ?? [], (raw) => {
+    const row = parseShape(searchRowSchema, raw, 'searchAnalytics.query');
     const values = row.keys ?? [];
     if (values.length !== names.length) throw new MalformedAnswer('searchAnalytics.query: keys do not match dimensions');
     const keys: Record<string, string> = {};

@@ -8,8 +8,13 @@ export const searchRowSchema = z.looseObject({
   ctr: z.number().optional(),
   position: z.number().optional(),
 });
+export type NativeSearchRow = z.infer<typeof searchRowSchema>;
+/**
+ * The answer around its rows. A page holds up to 25,000 rows: each is checked against `searchRowSchema` as it is
+ * read (normalizeSearchRows, in slices of the event loop), not all at once here.
+ */
 export const searchAnalyticsSchema = z.looseObject({
-  rows: z.array(searchRowSchema).optional(),
+  rows: z.custom<unknown[]>((rows) => Array.isArray(rows)).optional(),
   responseAggregationType: z.string().optional(),
   metadata: z
     .looseObject({

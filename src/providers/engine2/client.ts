@@ -5,12 +5,13 @@ import { credentialIdentity } from '../google-auth.ts';
 import type { RawResponse } from '../raw-response.ts';
 import { readRawBody } from '../raw-response.ts';
 import type { Resilience } from '../resilience.ts';
+import { forEachSliced } from '../../limits/event-loop-slice.ts';
 import { MalformedAnswer, parseRetryAfter, parseShape } from '../upstream-errors.ts';
 import { Engine2Failure, classifyEngine2Error } from './errors.ts';
 import type { Engine2PageRow, Engine2QueryRow, Engine2TrafficRow } from './normalize.ts';
-import { toPageRows, toQueryRows, toTrafficRows } from './normalize.ts';
+import { toPageRow, toQueryRow, toTrafficRow } from './normalize.ts';
 import { toRawEngine2Path } from './raw-path.ts';
-import { errorBodySchema, listOf, queryStatsSchema, siteSchema, trafficStatsSchema } from './shapes.ts';
+import { errorBodySchema, queryStatsSchema, siteSchema, trafficStatsSchema, uncheckedList } from './shapes.ts';
 
 export interface Engine2Client {
   readonly siteUrl: string;
@@ -62,35 +63,49 @@ export function createEngine2Client(deps: Engine2ClientDeps, apiKey: string, sit
     return { status: res.status, text, body };
   }
 
-  function call<T>(operation: string, attempt: (signal: AbortSignal) => Promise<T>, raw = false): Promise<T> {
-    return deps.resilience.execute({
+  function call<T, A = T>(operation: string, attempt: (signal: AbortSignal) => Promise<A>, raw = false, read?: (answer: A) => Promise<T>): Promise<T> {
+    return deps.resilience.execute<T, A>({
       source: 'engine2',
       operation,
       target: siteUrl,
       credentialId,
       attempt,
+      ...(read ? { read } : {}),
       classify: (error) => classifyEngine2Error(error, { siteUrl, raw, apiKey }),
     });
   }
 
-  function list<S extends z.ZodType, R>(method: string, item: S, params: Record<string, string>, map: (rows: z.infer<S>[]) => R[]) {
-    return call(method, async (signal) => {
-      const { body } = await get(method, params, signal);
-      return map(parseShape(listOf(item), body, method).d ?? []);
-    });
+  /**
+   * A list answer, each row checked against `item` and converted (undefined: left out). Query and page stats cover
+   * the site's whole history, tens of thousands of rows: read in slices, so other requests run meanwhile.
+   */
+  function list<S extends z.ZodType, R>(method: string, item: S, params: Record<string, string>, toRow: (row: z.infer<S>) => R | undefined) {
+    return call(
+      method,
+      async (signal) => parseShape(uncheckedList, (await get(method, params, signal)).body, method).d ?? [],
+      false,
+      async (answer) => {
+        const rows: R[] = [];
+        await forEachSliced(answer, (raw) => {
+          const row = toRow(parseShape(item, raw, method));
+          if (row !== undefined) rows.push(row);
+        });
+        return rows;
+      },
+    );
   }
   const site = { siteUrl };
 
   return {
     siteUrl,
     getUserSites: () =>
-      list('GetUserSites', siteSchema, {}, (rows) => rows.map((s) => ({ url: s.Url, verified: s.IsVerified ?? false }))),
-    getQueryStats: () => list('GetQueryStats', queryStatsSchema, site, toQueryRows),
-    getPageStats: () => list('GetPageStats', queryStatsSchema, site, toPageRows),
-    getRankAndTrafficStats: () => list('GetRankAndTrafficStats', trafficStatsSchema, site, toTrafficRows),
-    getQueryPageStats: (query) => list('GetQueryPageStats', queryStatsSchema, { ...site, query }, toPageRows),
-    getPageQueryStats: (page) => list('GetPageQueryStats', queryStatsSchema, { ...site, page }, toQueryRows),
-    getQueryTrafficStats: (query) => list('GetQueryTrafficStats', trafficStatsSchema, { ...site, query }, toTrafficRows),
+      list('GetUserSites', siteSchema, {}, (s) => ({ url: s.Url, verified: s.IsVerified ?? false })),
+    getQueryStats: () => list('GetQueryStats', queryStatsSchema, site, toQueryRow),
+    getPageStats: () => list('GetPageStats', queryStatsSchema, site, toPageRow),
+    getRankAndTrafficStats: () => list('GetRankAndTrafficStats', trafficStatsSchema, site, toTrafficRow),
+    getQueryPageStats: (query) => list('GetQueryPageStats', queryStatsSchema, { ...site, query }, toPageRow),
+    getPageQueryStats: (page) => list('GetPageQueryStats', queryStatsSchema, { ...site, page }, toQueryRow),
+    getQueryTrafficStats: (query) => list('GetQueryTrafficStats', trafficStatsSchema, { ...site, query }, toTrafficRow),
     async rawRequest(method, path) {
       const target = toRawEngine2Path(method, path, siteUrl);
       return call(

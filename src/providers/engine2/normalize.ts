@@ -39,24 +39,33 @@ function positions(row: NativeQueryStats): Omit<Engine2PositionStats, keyof Stat
   return { position: impression > 0 ? impression : 0, clickPosition: click > 0 ? click : null };
 }
 
-// Rows dated MinValue ("no date") cannot be placed in any period and are dropped.
-export function toQueryRows(rows: NativeQueryStats[]): Engine2QueryRow[] {
-  return rows.flatMap((row) => {
-    const date = dateOf(row.Date);
-    if (date === undefined) return [];
-    return [{ date, query: row.Query ?? '', clicks: row.Clicks ?? 0, impressions: row.Impressions ?? 0, ...positions(row) }];
-  });
+// Rows dated MinValue ("no date") cannot be placed in any period and are dropped (undefined).
+export function toQueryRow(row: NativeQueryStats): Engine2QueryRow | undefined {
+  const date = dateOf(row.Date);
+  if (date === undefined) return undefined;
+  return { date, query: row.Query ?? '', clicks: row.Clicks ?? 0, impressions: row.Impressions ?? 0, ...positions(row) };
 }
 
 /** GetPageStats and GetQueryPageStats put the page URL in `Query` (there is no Page field). */
-export function toPageRows(rows: NativeQueryStats[]): Engine2PageRow[] {
-  return toQueryRows(rows).map(({ query, ...rest }) => ({ ...rest, page: query }));
+export function toPageRow(row: NativeQueryStats): Engine2PageRow | undefined {
+  const queryRow = toQueryRow(row);
+  if (queryRow === undefined) return undefined;
+  const { query, ...rest } = queryRow;
+  return { ...rest, page: query };
 }
 
-export function toTrafficRows(rows: NativeTrafficStats[]): Engine2TrafficRow[] {
-  return rows.flatMap((row) => {
-    const date = dateOf(row.Date);
-    if (date === undefined) return [];
-    return [{ date, clicks: row.Clicks ?? 0, impressions: row.Impressions ?? 0 }];
-  });
+export function toTrafficRow(row: NativeTrafficStats): Engine2TrafficRow | undefined {
+  const date = dateOf(row.Date);
+  if (date === undefined) return undefined;
+  return { date, clicks: row.Clicks ?? 0, impressions: row.Impressions ?? 0 };
+}
+
+/** Every row of an answer through one of the converters above, rows without a date left out. */
+export function rowsOf<N, R>(rows: readonly N[], toRow: (row: N) => R | undefined): R[] {
+  const out: R[] = [];
+  for (const row of rows) {
+    const converted = toRow(row);
+    if (converted !== undefined) out.push(converted);
+  }
+  return out;
 }

@@ -17,5 +17,7 @@ export const siteSchema = z.looseObject({ Url: z.string(), IsVerified: z.boolean
 
 /** `d: null` means no rows (observed). */
 export const listOf = <T extends z.ZodType>(item: T) => z.looseObject({ d: z.array(item).nullable() });
+/** A list answer before its rows are checked (each against its own schema, as it is read). */
+export const uncheckedList = z.looseObject({ d: z.custom<unknown[]>((rows) => Array.isArray(rows)).nullable() });
 
 export const errorBodySchema = z.looseObject({ ErrorCode: z.number(), Message: z.string().optional() });

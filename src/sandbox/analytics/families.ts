@@ -9,6 +9,7 @@ import { hashString, unit } from '../data/hash.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { zipfShares } from '../data/site-model.ts';
 import { wordsFor } from '../data/vocabulary.ts';
+import { channelCourse, countryCourse, deviceCourse, landingCourse } from '../data/segment-courses.ts';
 
 /** The event names a site of this kind sends. */
 export function eventsOf(kind: SiteKind): string[] {
@@ -32,9 +33,9 @@ function withReach(atoms: Atom[], reachOf: (atom: Atom, i: number) => number): A
   return normalise(atoms).map((x, i) => ({ ...x, attrs: { ...x.attrs, [REACH]: Math.min(1, reachOf(x, i)), [REACH_SHARE]: x.share } }));
 }
 
-/** A value's own rates and growth: engagement (`eng`), session duration (`dur`), yearly trend (`trend`). */
+/** A value's own rates: engagement (`eng`) and session duration (`dur`). Its course over time: segment-courses.ts. */
 function character(seed: number, salt: number, eng: number, dur: number): Record<string, number> {
-  return { eng: eng * (0.94 + 0.12 * unit(seed, salt, 1)), dur: dur * (0.9 + 0.2 * unit(seed, salt, 2)), trend: 0.3 * (unit(seed, salt, 3) - 0.45) };
+  return { eng: eng * (0.94 + 0.12 * unit(seed, salt, 1)), dur: dur * (0.9 + 0.2 * unit(seed, salt, 2)) };
 }
 
 export function buildFamilies(model: SiteModel): Family[] {
@@ -48,6 +49,7 @@ export function buildFamilies(model: SiteModel): Family[] {
       geo.push(atom(w * cityShares[j]!, [c.continent, c.name, c.alpha2, city, c.language, city === '(not set)' ? '(not set)' : String(1_000_000 + (hashString(c.alpha2 + city) % 9_000_000))], {
         conv: c.alpha2 === home ? 1.25 : 0.9,
         ...character(seed, 4000 + i, c.alpha2 === home ? 1.04 : 0.96, c.alpha2 === home ? 1.1 : 0.92),
+        ...countryCourse(seed, i, c.name, c.weight * (c.alpha2 === home ? 9 : 1)),
       }));
     });
   });
@@ -70,8 +72,7 @@ export function buildFamilies(model: SiteModel): Family[] {
         pv: cat === 'mobile' ? 0.85 : 1.15,
         conv: cat === 'mobile' ? 0.7 : cat === 'tablet' ? 0.9 : 1.35,
         ...character(seed, hashString(os + browser + cat), cat === 'mobile' ? 0.92 : cat === 'tablet' ? 0.97 : 1.09, cat === 'mobile' ? 0.78 : 1.22),
-        // Mobile keeps growing, desktop slowly shrinks.
-        trend: cat === 'mobile' ? 0.08 : cat === 'tablet' ? -0.05 : -0.06,
+        ...deviceCourse(seed, cat),
       }));
     }
   }
@@ -88,7 +89,7 @@ export function buildFamilies(model: SiteModel): Family[] {
   // A session that views n pages reaches a page of view share q with 1 − (1 − q)^n; landing on it means viewing it.
   const viewReach = pages.map((p) => Math.max(1 - Math.pow(1 - p.share, pps), Math.min(0.98, p.landingShare * 1.05)));
   const landing = pages.filter((p) => p.landingShare > 0).map((p) =>
-    atom(p.landingShare, [p.path, p.path], { conv: p.path === '/pricing' || p.path === '/sale' ? 1.8 : p.path === '/' ? 1.1 : 0.95, eng: p.path === '/' ? 1.05 : 0.97 }));
+    atom(p.landingShare, [p.path, p.path], { conv: p.path === '/pricing' || p.path === '/sale' ? 1.8 : p.path === '/' ? 1.1 : 0.95, eng: p.path === '/' ? 1.05 : 0.97, ...landingCourse(seed, p.path) }));
 
   const traffic = trafficAtoms(model);
 
@@ -159,11 +160,11 @@ function trafficAtoms(model: SiteModel): Atom[] {
   const { seed, size } = model;
   const refShares = zipfShares(Math.min(size.referrers, REFERRERS.length * 4), 1.1, seed ^ 0x99);
   const atoms: Atom[] = TRAFFIC_ROWS.map(([source, medium, channel, campaign, share, conv, eng], i) =>
-    atom(share, [source, medium, `${source} / ${medium}`, channel, campaign, source, medium, channel], { conv, ...character(seed, 8000 + i, eng, eng), trend: 0 }));
+    atom(share, [source, medium, `${source} / ${medium}`, channel, campaign, source, medium, channel], { conv, ...character(seed, 8000 + i, eng, eng), ...channelCourse(seed, channel, `${source} / ${medium}`) }));
   refShares.forEach((share, i) => {
     const base = REFERRERS[i % REFERRERS.length]!;
     const source = i < REFERRERS.length ? base : `${['blog', 'shop', 'news', 'forum'][Math.floor(i / REFERRERS.length) % 4]}.${base}`;
-    atoms.push(atom(REFERRAL_SHARE * share, [source, 'referral', `${source} / referral`, 'Referral', '(referral)', source, 'referral', 'Referral'], { conv: 0.8, ...character(seed, 9000 + i, 0.9, 0.9), trend: 0 }));
+    atoms.push(atom(REFERRAL_SHARE * share, [source, 'referral', `${source} / referral`, 'Referral', '(referral)', source, 'referral', 'Referral'], { conv: 0.8, ...character(seed, 9000 + i, 0.9, 0.9), ...channelCourse(seed, 'Referral', `${source} / referral`) }));
   });
   return atoms;
 }

@@ -1,6 +1,6 @@
 // Turns a parsed query into aggregated rows: time cells × the family product, apportioned, filtered and
 // projected onto the requested dimensions. Every row's base totals are exact integers that sum to the cells'.
-import { apportionCells, buildComboTable, type Family } from '../data/cube.ts';
+import { apportionCells, buildComboTable, unplantedTotals, type Family } from '../data/cube.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { DIMENSION_BY_NAME, planFor } from './fields.ts';
 import type { FieldGetter } from './filters.ts';
@@ -51,8 +51,12 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
     ? realtimeCells(model, timeZone, now, query.ranges, timeDims, baseKeys)
     : coreCells(model, timeZone, now, query.ranges, timeDims, plan);
 
+  // Pruning follows the unplanted totals, so a planted event never changes which combinations exist.
   let maxTotal = 1;
-  for (const c of cells) for (const k of baseKeys) maxTotal = Math.max(maxTotal, c.totals[k] ?? 0);
+  for (const c of cells) {
+    const totals = unplantedTotals(c);
+    for (const k of baseKeys) maxTotal = Math.max(maxTotal, totals[k] ?? 0);
+  }
   const table = buildComboTable(families, familyDims, query.keepEmptyRows ? 0 : 0.3 / maxTotal);
 
   const timeIndex = new Map(timeDims.map((d, i) => [d, i]));
@@ -109,7 +113,9 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
   const nKeys = baseKeys.length;
   const zero: number[] = baseKeys.map(() => 0);
 
-  apportionCells(table, cells, plan, cells.length > 1 ? 0.15 : 0, (t, values) => {
+  // Jitter is seeded per time cell, so a day's rows are the same however many days were asked; cells without a
+  // time dimension have no jitter key.
+  apportionCells(table, cells, plan, 0.15, (t, values) => {
     const columns = baseKeys.map((k) => values[k]!);
     for (let c = 0; c < table.size; c++) {
       if (!query.keepEmptyRows) {

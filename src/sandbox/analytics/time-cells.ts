@@ -2,9 +2,11 @@
 // distinguish (a day, an hour, a weekday, a month, a realtime minute), with users de-duplicated across days.
 import { apportionCells, type CellEffect, type ComboTable, type MetricPlan } from '../data/cube.ts';
 import { createEffectMix, type EffectMix } from '../data/cell-effects.ts';
+import { splitDelta } from '../data/cell-deltas.ts';
 import { compactDate, dateParts, gaWeek, isoWeekOf, weekday, zonedParts } from '../data/calendar.ts';
 import { hashString, gaussian } from '../data/hash.ts';
-import { hourProfile, TREND_ANCHOR, type SiteModel } from '../data/site-model.ts';
+import type { CellTime } from '../data/own-trends.ts';
+import { hourProfile, type SiteModel } from '../data/site-model.ts';
 import type { ResolvedRange } from './report-request.ts';
 
 export interface Cell {
@@ -13,7 +15,8 @@ export interface Cell {
   timeValues: string[];
   totals: Record<string, number>;
   jitterKey: number;
-  trendYears?: number;
+  time?: CellTime;
+  noiseKey?: number;
   effects?: readonly CellEffect[];
 }
 
@@ -53,7 +56,7 @@ function hourTable(weights: number[]): ComboTable {
   const w = Float64Array.from(weights);
   return {
     dims: [], size: 24, weights: w, hashes: new Uint32Array(24),
-    value: () => '', attr: () => new Float64Array(24).fill(1), ownAttr: () => undefined, matchShare: () => new Float64Array(24),
+    value: () => '', attr: () => new Float64Array(24).fill(1), ownAttr: () => undefined, matchShare: () => new Float64Array(24), volume: () => undefined,
   };
 }
 
@@ -62,9 +65,11 @@ interface Bucket extends Cell {
   maxUsers: number;
   returning: number;
   newSum: number;
-  /** Planted effects of the bucket's days, weighted by their sessions. */
+  /** Planted effects of the bucket's days: their deltas summed (the bucket's totals are the unplanted ones until finished). */
   planted?: EffectMix;
 }
+
+const USER_KEYS = ['totalUsers', 'activeUsers', 'newUsers'];
 
 /**
  * Users are not additive over time: a user active on two days counts once. A bucket spanning n days keeps
@@ -72,22 +77,72 @@ interface Bucket extends Cell {
  */
 function finishUsers(b: Bucket): void {
   const n = b.days.size;
-  if (n > 0) b.trendYears = ([...b.days].reduce((a, d) => a + d, 0) / n - TREND_ANCHOR) / 365;
-  if (n <= 1 || b.totals.totalUsers === undefined) return;
-  const deduped = Math.max(b.maxUsers, Math.round(b.newSum + b.returning * Math.pow(n, -0.45)));
-  const ratio = b.totals.totalUsers > 0 ? (b.totals.activeUsers ?? 0) / b.totals.totalUsers : 0;
-  b.totals.totalUsers = Math.min(deduped, b.totals.totalUsers);
-  if (b.totals.activeUsers !== undefined) b.totals.activeUsers = Math.min(b.totals.totalUsers, Math.round(b.totals.totalUsers * ratio));
-  if (b.totals.newUsers !== undefined) b.totals.newUsers = Math.min(b.totals.newUsers, b.totals.totalUsers);
+  if (n > 0) {
+    const days = [...b.days];
+    const first = Math.min(...days), last = Math.max(...days);
+    b.time = { day: days.reduce((a, d) => a + d, 0) / n, span: last - first + 1 };
+    b.noiseKey = hashString(`${b.range}|${first}|${last}|${b.timeValues.join('\u0001')}`) || 1;
+  }
+  const effects = b.planted?.result();
+  if (n > 1 && b.totals.totalUsers !== undefined) {
+    const summed = b.totals.totalUsers;
+    const deduped = Math.max(b.maxUsers, Math.round(b.newSum + b.returning * Math.pow(n, -0.45)));
+    const ratio = b.totals.totalUsers > 0 ? (b.totals.activeUsers ?? 0) / b.totals.totalUsers : 0;
+    b.totals.totalUsers = Math.min(deduped, b.totals.totalUsers);
+    if (b.totals.activeUsers !== undefined) b.totals.activeUsers = Math.min(b.totals.totalUsers, Math.round(b.totals.totalUsers * ratio));
+    if (b.totals.newUsers !== undefined) b.totals.newUsers = Math.min(b.totals.newUsers, b.totals.totalUsers);
+    // Planted users are de-duplicated as the bucket's own are.
+    const kept = summed > 0 ? b.totals.totalUsers / summed : 1;
+    for (const e of effects ?? []) {
+      if (!e.delta) continue;
+      const delta = { ...e.delta };
+      for (const k of USER_KEYS) if (delta[k] !== undefined) delta[k] = Math.round(delta[k] * kept);
+      (e as { delta?: Record<string, number> }).delta = delta;
+    }
+  }
+  if (!effects) return;
+  // The cell's totals are the planted ones; apportionCells splits them less the deltas, then adds the deltas.
+  for (const e of effects) for (const [k, v] of Object.entries(e.delta ?? {})) if (b.totals[k] !== undefined) b.totals[k] += v;
+  b.effects = effects;
 }
 
 function addInto(b: Bucket, totals: Readonly<Record<string, number>>, keys: readonly string[], day: number, effects?: readonly CellEffect[]): void {
   for (const k of keys) b.totals[k] = (b.totals[k] ?? 0) + (totals[k] ?? 0);
-  if (effects) (b.planted ??= createEffectMix()).add(effects, totals.sessions ?? totals[keys[0]!] ?? 1);
+  if (effects?.length) (b.planted ??= createEffectMix()).add(effects, totals.sessions ?? totals[keys[0]!] ?? 1);
   b.days.add(day);
   b.maxUsers = Math.max(b.maxUsers, totals.totalUsers ?? 0);
   b.returning += (totals.totalUsers ?? 0) - (totals.newUsers ?? 0);
   b.newSum += totals.newUsers ?? 0;
+}
+
+/** A day's unplanted totals and its planted effects (their deltas scaled for a partial day), from the model. */
+function dayParts(model: SiteModel, day: number, keys: readonly string[], fraction: number): { totals: Record<string, number>; effects?: CellEffect[] } {
+  const planted = model.dailyTotals(day);
+  const effects = model.dayEffects?.(day);
+  const totals: Record<string, number> = { ...planted };
+  for (const e of effects ?? []) for (const [k, v] of Object.entries(e.delta ?? {})) totals[k] = (totals[k] ?? 0) - v;
+  if (fraction === 1) return { totals, ...(effects?.length ? { effects: [...effects] } : {}) };
+  const scaled = scale(totals, keys, fraction);
+  const partial = effects?.map((e) => (e.delta ? { ...e, delta: Object.fromEntries(Object.entries(e.delta).map(([k, v]) => [k, Math.round(v * fraction)])) } : e));
+  return { totals: scaled, ...(partial?.length ? { effects: partial } : {}) };
+}
+
+/** A day's planted deltas split over its hours in proportion to each hour's unplanted part. */
+function hourEffects(effects: readonly CellEffect[] | undefined, hourValues: Readonly<Record<string, Float64Array>>): CellEffect[][] | undefined {
+  if (!effects?.length) return undefined;
+  const byHour: CellEffect[][] = Array.from({ length: 24 }, () => []);
+  const out = new Float64Array(24);
+  for (const e of effects) {
+    const deltas: Record<string, number>[] = Array.from({ length: 24 }, () => ({}));
+    for (const [k, v] of Object.entries(e.delta ?? {})) {
+      const parts = hourValues[k];
+      if (!parts) continue;
+      splitDelta(v, parts, out);
+      for (let h = 0; h < 24; h++) deltas[h]![k] = out[h]!;
+    }
+    for (let h = 0; h < 24; h++) byHour[h]!.push(e.delta ? { ...e, delta: deltas[h]! } : e);
+  }
+  return byHour;
 }
 
 /** Cells of a core report: one per distinct tuple of needed time-dimension values per date range. */
@@ -112,18 +167,18 @@ export function coreCells(model: SiteModel, timeZone: string, now: Date, ranges:
       return b;
     };
     for (let day = range.start; day <= Math.min(range.end, today); day++) {
-      const daily = day === today ? scale(model.dailyTotals(day), keys, todayFraction) : model.dailyTotals(day);
-      const effects = model.dayEffects?.(day);
+      const { totals: daily, effects } = dayParts(model, day, keys, day === today ? todayFraction : 1);
       if (!hourly) {
         addInto(bucketFor(timeDims.map((d) => timeValue(d, day, 0, range.start))), daily, keys, day, effects);
         continue;
       }
       const weights = (day === today ? todayWeights : profile).map((w, h) => w * Math.exp(0.08 * gaussian(model.seed, day, h)));
       apportionCells(hourTable(weights), [{ totals: daily, jitterKey: 0 }], plan, 0, (_, values) => {
+        const byHour = hourEffects(effects, values);
         for (let h = 0; h < 24; h++) {
           const hourTotals: Record<string, number> = {};
           for (const k of keys) hourTotals[k] = values[k]![h]!;
-          addInto(bucketFor(timeDims.map((d) => timeValue(d, day, h, range.start))), hourTotals, keys, day, effects);
+          addInto(bucketFor(timeDims.map((d) => timeValue(d, day, h, range.start))), hourTotals, keys, day, byHour?.[h]);
         }
       });
     }
@@ -131,7 +186,6 @@ export function coreCells(model: SiteModel, timeZone: string, now: Date, ranges:
     if (buckets.size === 0 && timeDims.length === 0) bucketFor([]);
     for (const b of buckets.values()) {
       finishUsers(b);
-      if (b.planted) b.effects = b.planted.result();
       cells.push(b);
     }
   });

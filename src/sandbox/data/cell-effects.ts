@@ -1,5 +1,6 @@
 // Planted effects over time: a cell spanning several days (a week, a whole range) carries each effect with its
-// days' factors averaged by the days' volume, so a shift from mid-period moves the period by the right amount.
+// days' deltas summed and its factors averaged by the days' volume, so a shift from mid-period moves the period by
+// the right amount.
 import type { CellEffect } from './cube.ts';
 
 export interface EffectMix {
@@ -10,23 +11,29 @@ export interface EffectMix {
 
 export function createEffectMix(): EffectMix {
   let totalWeight = 0;
-  const mixed = new Map<string, { effect: CellEffect; weighted: number; weight: number }>();
+  const mixed = new Map<string, { effect: CellEffect; weighted: number; weight: number; delta?: Record<string, number> }>();
   return {
     add(effects, weight) {
       totalWeight += weight;
       for (const effect of effects) {
-        const key = JSON.stringify([effect.where, effect.keys ?? null]);
+        const key = JSON.stringify([effect.where, effect.keys ?? null, effect.delta ? Object.keys(effect.delta) : null]);
         const entry = mixed.get(key) ?? { effect, weighted: 0, weight: 0 };
         entry.weighted += weight * effect.factor;
         entry.weight += weight;
+        if (effect.delta) {
+          const sum = (entry.delta ??= {});
+          for (const [k, v] of Object.entries(effect.delta)) sum[k] = (sum[k] ?? 0) + v;
+        }
         mixed.set(key, entry);
       }
     },
     result() {
       if (mixed.size === 0) return undefined;
-      // Days without the effect count with factor 1.
-      return [...mixed.values()].map(({ effect, weighted, weight }) => ({
-        ...effect, factor: totalWeight > 0 ? (weighted + (totalWeight - weight)) / totalWeight : effect.factor,
+      // Days without the effect count with factor 1 (and add nothing).
+      return [...mixed.values()].map(({ effect, weighted, weight, delta }) => ({
+        ...effect,
+        factor: totalWeight > 0 ? (weighted + (totalWeight - weight)) / totalWeight : effect.factor,
+        ...(delta ? { delta } : {}),
       }));
     },
   };

@@ -2,26 +2,21 @@
 // device, page, ...), each a list of weighted atoms. A report apportions each time cell's totals over that
 // product, so breakdowns sum exactly to totals and nothing is ever enumerated event by event.
 import { apportion } from './apportion.ts';
+import { addDeltas } from './cell-deltas.ts';
 import { mix, mix2, hashString } from './hash.ts';
+import { keepWithin, sampleNoise } from './split-rules.ts';
+import { atomHolds, type Atom, type EffectWhere, type Family } from './atoms.ts';
+import { atomVolume, moves, type CellTime } from './own-trends.ts';
 
-export interface Atom {
-  share: number;
-  /** One value per dimension of the family, in `Family.dims` order. */
-  values: readonly string[];
-  /** Multiplicative factors (default 1) that tilt derived metrics, e.g. pages per session or CTR. */
-  attrs?: Readonly<Record<string, number>>;
-}
-
-export interface Family {
-  key: string;
-  dims: readonly string[];
-  atoms: readonly Atom[];
-}
+export type { Atom, EffectWhere, Family } from './atoms.ts';
 
 interface Group {
   values: string[];
   share: number;
   attrs: Record<string, number>;
+  /** The group's atoms that move over time (own trend or wave), and the share of those that do not. */
+  moving: Atom[];
+  still: number;
 }
 
 /** The combinations one report needs: a cartesian product of grouped families, heaviest first. */
@@ -36,32 +31,26 @@ export interface ComboTable {
   ownAttr(name: string): Float64Array | undefined;
   /** Per combination, the share of its weight whose atoms hold every condition (a planted effect's reach). */
   matchShare(where: EffectWhere): Float64Array;
+  /** Per combination, how its volume has moved at a time (its segments' own trends); undefined when nothing moves. */
+  volume(time: CellTime): Float64Array | undefined;
 }
 
-/** Dimension values (all must hold, compared case-insensitively) a planted effect applies to. */
-export type EffectWhere = readonly (readonly [dimension: string, value: string])[];
-
 /**
- * A planted change of one time cell: the matching part of each combination is multiplied by `factor`. Without
- * `keys` it scales the volume (what is split by weight: sessions, impressions, and what follows them); with keys
- * it scales only those metrics (clicks through a worse CTR, the position sum through a worse rank).
+ * A planted change of one time cell. With `delta` (whole numbers per metric) the change is added: each metric's
+ * delta goes to the combinations the conditions reach, in proportion to what they have, and every other
+ * combination keeps its unplanted part exactly. Without it, the matching part of each combination is multiplied by
+ * `factor` — for means that are not split (the position sum through a worse rank: `keys`), and for a query's
+ * impressions moving between its own pages (cannibalisation).
  */
 export interface CellEffect {
   where: EffectWhere;
   factor: number;
   keys?: readonly string[];
+  delta?: Readonly<Record<string, number>>;
 }
 
 const groupIndexCache = new WeakMap<readonly Group[], Map<string, number>>();
 
-/** Whether an atom holds every condition (values compared case-insensitively; the length check is the fast no). */
-function holds(atom: Atom, tests: readonly (readonly [number, string])[]): boolean {
-  for (const [p, v] of tests) {
-    const value = atom.values[p]!;
-    if (value.length !== v.length || value.toLowerCase() !== v) return false;
-  }
-  return true;
-}
 
 /** Share of a family's atoms holding the conditions, per group of `groupDims` (one group when none), optionally weighted by an attribute. */
 function familyMatch(family: Family, groupDims: readonly string[], groups: readonly Group[], conditions: EffectWhere, attr?: string): Float64Array {
@@ -72,7 +61,7 @@ function familyMatch(family: Family, groupDims: readonly string[], groups: reado
     for (const atom of family.atoms) {
       const w = atom.share * (attr ? (atom.attrs?.[attr] ?? 1) : 1);
       total += w;
-      if (holds(atom, tests)) matched[0]! += w;
+      if (atomHolds(atom, tests)) matched[0]! += w;
     }
     matched[0] = total > 0 ? matched[0]! / total : 0;
     return matched;
@@ -81,7 +70,7 @@ function familyMatch(family: Family, groupDims: readonly string[], groups: reado
   let index = groupIndexCache.get(groups);
   if (!index) groupIndexCache.set(groups, (index = new Map(groups.map((g, i) => [g.values.join('\u0001'), i]))));
   for (const atom of family.atoms) {
-    if (!holds(atom, tests)) continue;
+    if (!atomHolds(atom, tests)) continue;
     const g = index.get(positions.map((p) => atom.values[p]!).join('\u0001'));
     if (g !== undefined) matched[g]! += atom.share;
   }
@@ -117,8 +106,10 @@ function groupsOf(family: Family, dims: readonly string[]): Group[] {
     const values = positions.map((p) => atom.values[p]!);
     const key = values.join('\u0001');
     let g = map.get(key);
-    if (!g) map.set(key, (g = { values, share: 0, attrs: {} }));
+    if (!g) map.set(key, (g = { values, share: 0, attrs: {}, moving: [], still: 0 }));
     g.share += atom.share;
+    if ((atom.attrs?.trend ?? 0) !== 0 || (atom.attrs?.wave ?? 0) !== 0) g.moving.push(atom);
+    else g.still += atom.share;
     for (const name of names) {
       const v = atom.attrs?.[name] ?? 1;
       if (name === REACH) g.attrs[name] = 1 - (1 - (g.attrs[name] ?? 0)) * (1 - v);
@@ -256,7 +247,39 @@ export function buildComboTable(families: readonly Family[], dims: readonly stri
       attrCache.set(cacheKey, out);
       return out;
     },
+    volume: (time) => {
+      // Families not broken down move as a whole: the same for every combination, so they cancel in a split.
+      const moving = involved.map((x, f) => ({ x, f })).filter(({ x }) => moves(x.family));
+      if (moving.length === 0) return undefined;
+      const out = new Float64Array(size).fill(1);
+      for (const { x, f } of moving) {
+        const byGroup = groupVolumes(x.groups, time);
+        const pick = pickArrays[f]!;
+        for (let c = 0; c < size; c++) out[c]! *= byGroup[pick[c]!]!;
+      }
+      return out;
+    },
   };
+}
+
+const volumeCache = new WeakMap<readonly Group[], Map<string, Float64Array>>();
+
+/** Each group's volume multiplier at a time: the share-weighted mean of its atoms' own courses. */
+function groupVolumes(groups: readonly Group[], time: CellTime): Float64Array {
+  let byTime = volumeCache.get(groups);
+  if (!byTime) volumeCache.set(groups, (byTime = new Map()));
+  const key = `${time.day}|${time.span}`;
+  let out = byTime.get(key);
+  if (out) return out;
+  out = new Float64Array(groups.length);
+  groups.forEach((g, i) => {
+    let moved = g.still;
+    for (const atom of g.moving) moved += atom.share * atomVolume(atom, time);
+    out![i] = g.share > 0 ? moved / g.share : 1;
+  });
+  if (byTime.size > 2048) byTime.clear();
+  byTime.set(key, out);
+  return out;
 }
 
 /** How one base metric is split over the combinations of a time cell. */
@@ -293,20 +316,35 @@ function attrProduct(table: ComboTable, names: readonly string[] | undefined): F
 }
 
 export interface TimeCell {
+  /** The cell's totals, planted changes included (the effects with a `delta` say what was added to them). */
   totals: Readonly<Record<string, number>>;
   /** Seeds the per-cell jitter of combination weights (0 = no jitter). */
   jitterKey: number;
-  /** Years from the trend anchor at the cell's middle: values with a `trend` attribute grow or shrink with it. */
-  trendYears?: number;
-  /** Planted changes (sandbox scenarios); the cell's totals already include their effect on the whole. */
+  /** When the cell is: the segments' own trends move its split. */
+  time?: CellTime;
+  /**
+   * Seeds the counting noise of a cell without jitter (a whole date range): a segment's count wobbles by about
+   * its square root, as a sample does, so small segments are noisy and large ones are not.
+   */
+  noiseKey?: number;
+  /** Planted changes (sandbox scenarios). */
   effects?: readonly CellEffect[];
 }
 
-/** Per combination, the multiplier of the volume (`''`) and of each keyed metric a cell's effects ask for. */
+/** A cell's totals without its planted deltas: what is split before the deltas are added. */
+export function unplantedTotals(cell: TimeCell): Readonly<Record<string, number>> {
+  if (!cell.effects?.some((e) => e.delta)) return cell.totals;
+  const base: Record<string, number> = { ...cell.totals };
+  for (const effect of cell.effects) for (const [k, v] of Object.entries(effect.delta ?? {})) base[k] = (base[k] ?? 0) - v;
+  return base;
+}
+
+/** Per combination, the multiplier of the volume (`''`) and of each keyed metric the multiplying effects ask for. */
 function effectMultipliers(table: ComboTable, effects: readonly CellEffect[] | undefined): Map<string, Float64Array> | undefined {
-  if (!effects?.length) return undefined;
+  const multiplying = effects?.filter((e) => !e.delta);
+  if (!multiplying?.length) return undefined;
   const out = new Map<string, Float64Array>();
-  for (const effect of effects) {
+  for (const effect of multiplying) {
     const share = table.matchShare(effect.where);
     for (const key of effect.keys ?? ['']) {
       let m = out.get(key);
@@ -319,7 +357,8 @@ function effectMultipliers(table: ComboTable, effects: readonly CellEffect[] | u
 
 /**
  * Apportions every time cell over the table and hands each cell's per-combination values to `visit`
- * (arrays are reused between calls: read them, do not keep them).
+ * (arrays are reused between calls: read them, do not keep them). A cell's unplanted totals are split first —
+ * so what a planted event does not reach stays exactly as it was — then its planted deltas are added.
  */
 export function apportionCells(
   table: ComboTable, cells: readonly TimeCell[], plan: readonly MetricPlan[], jitter: number,
@@ -342,25 +381,35 @@ export function apportionCells(
   }
   const jittered = new Float64Array(n);
   const scratch = new Float64Array(n);
+  const deltaParts = new Float64Array(n);
+  const deltaWeights = new Float64Array(n);
   const toReach = reachTransform(table, plan);
-  const trend = table.ownAttr('trend');
+  // Counting noise is for partitions (a country's sessions); over pages and events a part is not a count of its own.
+  const reach = table.ownAttr(REACH);
+  const reachShare = table.ownAttr(REACH_SHARE);
+  const sampled = n > 1 && (!reach || !reachShare || reach.every((r, c) => Math.abs(r - reachShare[c]!) < 1e-9));
   for (let t = 0; t < cells.length; t++) {
     const cell = cells[t]!;
+    const totals = unplantedTotals(cell);
     const useJitter = jitter > 0 && cell.jitterKey !== 0;
     const key = cell.jitterKey;
+    const noise = !useJitter && sampled ? (cell.noiseKey ?? 0) : 0;
     const planted = effectMultipliers(table, cell.effects);
     const volume = planted?.get('');
+    // The segments' own trends move what is split by weight (sessions, key events, impressions, …).
+    const moved = cell.time ? table.volume(cell.time) : undefined;
     const jitterOnly = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
-    for (const m of plan) {
+    const byWeight = (c: number) => jitterOnly(c) * (moved ? moved[c]! : 1);
+    plan.forEach((m, salt) => {
+      if (m.mode === 'product') return; // means follow their parents' final parts, below
       const own = planted?.get(m.key);
-      // What is split by weight carries the volume effects; every metric its own keyed ones.
-      const factor = volume || own ? (c: number) => jitterOnly(c) * (volume ? volume[c]! : 1) * (own ? own[c]! : 1) : jitterOnly;
+      const factor = volume || own ? (c: number) => byWeight(c) * (volume ? volume[c]! : 1) * (own ? own[c]! : 1) : byWeight;
       const out = values[m.key]!;
-      const total = Math.max(0, Math.round(cell.totals[m.key] ?? 0));
+      const total = Math.max(0, Math.round(totals[m.key] ?? 0));
       switch (m.mode) {
         case 'root': {
-          const years = trend ? cell.trendYears : undefined;
-          for (let c = 0; c < n; c++) jittered[c] = table.weights[c]! * factor(c) * (years === undefined ? 1 : Math.max(0.2, 1 + trend![c]! * years));
+          for (let c = 0; c < n; c++) jittered[c] = table.weights[c]! * factor(c);
+          if (noise) sampleNoise(jittered, total, noise, salt, table.hashes);
           apportion(total, jittered, out);
           break;
         }
@@ -391,25 +440,26 @@ export function apportionCells(
             const w = weighted.get((m.attrs ?? []).join())!;
             for (let c = 0; c < n; c++) jittered[c] = w[c]! * factor(c);
           }
+          if (noise) sampleNoise(jittered, total, noise, salt, table.hashes);
           apportion(total, jittered, out);
-          if (m.capped && m.parent) {
-            const parent = values[m.parent]!;
-            for (let c = 0; c < n; c++) if (out[c]! > parent[c]!) out[c] = parent[c]!;
-          }
-          break;
-        }
-        case 'product': {
-          // A mean (position) moves with the cell (`totals[key]` scales it, default 1) and, per combination, with
-          // half the cell's jitter: bounded day-to-day noise around each value's own level.
-          const parent = values[m.parent!]!;
-          const a = products.get((m.attrs ?? []).join())!;
-          const cellScale = cell.totals[m.key] ?? 1;
-          for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (jitterOnly(c) - 1) / 2 : 1) * (own ? own[c]! : 1);
+          if (m.capped && m.parent) keepWithin(out, values[m.parent]!, jittered, scratch);
           break;
         }
       }
+    });
+    if (cell.effects) addDeltas(table, cell.effects, plan, values, deltaParts, deltaWeights);
+    for (const m of plan) {
+      if (m.mode !== 'product') continue;
+      // A mean (position) moves with the cell (`totals[key]` scales it, default 1) and, per combination, with
+      // half the cell's jitter: bounded day-to-day noise around each value's own level.
+      const own = planted?.get(m.key);
+      const out = values[m.key]!;
+      const parent = values[m.parent!]!;
+      const a = products.get((m.attrs ?? []).join())!;
+      const cellScale = cell.totals[m.key] ?? 1;
+      for (let c = 0; c < n; c++) out[c] = parent[c]! * a[c]! * cellScale * (useJitter ? 1 + (jitterOnly(c) - 1) / 2 : 1) * (own ? own[c]! : 1);
     }
-    toReach?.(cell, values);
+    toReach?.(totals, values);
     visit(t, values);
   }
 }
@@ -418,7 +468,7 @@ export function apportionCells(
  * Turns a partition's parts into reach on the broken-down reach families: a value with session reach r and
  * partition share s gets sessions × r / s and, with k sessions per user in the cell, users × (1 − (1 − r)^k) / s.
  */
-function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell: TimeCell, values: Record<string, Float64Array>) => void) | undefined {
+function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((totals: Readonly<Record<string, number>>, values: Record<string, Float64Array>) => void) | undefined {
   const reach = table.ownAttr(REACH);
   const share = table.ownAttr(REACH_SHARE);
   const keys = plan.filter((m) => m.reach !== undefined);
@@ -432,9 +482,10 @@ function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell:
   }
   const userFactor = new Float64Array(n);
   const viewCap = table.ownAttr(VIEWED);
-  return (cell, values) => {
-    const users = cell.totals.totalUsers ?? cell.totals.activeUsers ?? 0;
-    const k = users > 0 ? Math.max(1, (cell.totals.sessions ?? users) / users) : 1;
+  // k comes from the unplanted totals, so a planted event does not move the reach of values it does not touch.
+  return (totals, values) => {
+    const users = totals.totalUsers ?? totals.activeUsers ?? 0;
+    const k = users > 0 ? Math.max(1, (totals.sessions ?? users) / users) : 1;
     for (let c = 0; c < n; c++) userFactor[c] = share[c]! > 0 ? -Math.expm1(k * logMiss[c]!) / share[c]! : 0;
     for (const m of keys) {
       const out = values[m.key]!;
@@ -458,18 +509,4 @@ function reachTransform(table: ComboTable, plan: readonly MetricPlan[]): ((cell:
       for (let c = 0; c < n; c++) if (out[c]! > cap[c]!) out[c] = cap[c]!;
     }
   };
-}
-
-/**
- * Share of the families' weight (times `attr`, e.g. clicks by CTR) holding the conditions: families are
- * independent, so it is the product of each owning family's own share.
- */
-export function weightedMatch(families: readonly Family[], where: EffectWhere, attr?: string): number {
-  if (where.some(([d]) => !families.some((f) => f.dims.includes(d)))) return 0;
-  let share = 1;
-  for (const family of families) {
-    const conditions = where.filter(([d]) => family.dims.includes(d));
-    if (conditions.length) share *= familyMatch(family, [], [], conditions, attr)[0]!;
-  }
-  return share;
 }

@@ -7,6 +7,7 @@ import { buildPages, buildQueries } from './vocabulary.ts';
 import { dateParts, weekday } from './calendar.ts';
 import { otherEventsPerSession, RATIOS } from './events.ts';
 import type { CellEffect } from './cube.ts';
+import { TREND_ANCHOR } from './own-trends.ts';
 
 export interface SizeProfile {
   sessions: number;
@@ -24,8 +25,6 @@ export const SIZES: Record<SiteSize, SizeProfile> = {
 
 /** Data starts here (GA accepts dates from 2015-08-14; the demo sites launched later). */
 export const FIRST_DAY = Math.floor(Date.UTC(2021, 0, 1) / 86_400_000);
-/** Anchor of the linear trend, fixed so a date's numbers never depend on when the sandbox runs. */
-export const TREND_ANCHOR = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
 
 export interface Page {
   path: string;

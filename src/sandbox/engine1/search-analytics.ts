@@ -2,13 +2,13 @@
 // aggregation types, rows sorted by clicks and paged by rowLimit/startRow (≤ 25,000).
 import { RE2JS } from 're2js';
 import type { DemoSite } from '../catalogue.ts';
-import { apportionCells, buildComboTable, type MetricPlan, type TimeCell } from '../data/cube.ts';
+import { apportionCells, buildComboTable, unplantedTotals, type MetricPlan, type TimeCell } from '../data/cube.ts';
 import { PACIFIC, formatOffset, isoDate, offsetMinutes, parseIsoDate, zonedMidnightMs, zonedParts } from '../data/calendar.ts';
 import { gaussian, hashString } from '../data/hash.ts';
 import { hourProfile, siteModel } from '../data/site-model.ts';
 import { ANONYMOUS, PLAIN_RESULT, positionDrift } from './search-model.ts';
 import { createEffectMix } from '../data/cell-effects.ts';
-import { plantedSearchDay } from '../scenarios/search-effects.ts';
+import { plantedSearchDay, scalePlantedDay } from '../scenarios/search-effects.ts';
 import { competingSearch } from '../scenarios/competing-pages.ts';
 import { badRequest } from './gsc-errors.ts';
 
@@ -120,12 +120,11 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
   const single: TimeCell & { key: string } = { totals: { impressions: 0, clicks: 0, posSum: 0 }, jitterKey: 0, key: '' };
   const profile = hourProfile(site.kind);
   const singleEffects = createEffectMix();
+  let unplantedImpressions = 0;
   for (let day = firstDay; day <= lastDay; day++) {
     const t = plantedSearchDay(site, model, planted, 'engine1', type, day);
     const drift = positionDrift(model, day);
-    const f = partial(day);
-    const impressions = Math.round(t.impressions * f);
-    const clicks = Math.round(t.clicks * f);
+    const time = { day, span: 1 };
     if (byHour) {
       if (day < today - 10) continue;
       for (let h = 0; h < 24; h++) {
@@ -133,23 +132,32 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
         // Fresh hours are still filling in; the current one only up to this minute.
         const w = profile[h]! * (day > finalThrough ? 0.9 : 1) * (day === today && h === nowHour ? minute / 60 : 1);
         const hourDrift = drift * Math.exp(0.03 * gaussian(model.seed, day, 60 + h));
-        cells.push({ totals: { impressions: Math.round(t.impressions * w), clicks: Math.round(t.clicks * w), posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, key: hourKey(day, h), effects: t.effects });
+        const hour = scalePlantedDay(t, w);
+        cells.push({ totals: { impressions: hour.impressions, clicks: hour.clicks, posSum: hourDrift }, jitterKey: hashString(`${day}:${h}`) || 1, time, key: hourKey(day, h), effects: hour.effects });
       }
-    } else if (byDate) {
-      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, key: isoDate(day), effects: t.effects });
+      continue;
+    }
+    const { impressions, clicks, effects } = scalePlantedDay(t, partial(day));
+    if (byDate) {
+      cells.push({ totals: { impressions, clicks, posSum: drift }, jitterKey: hashString(String(day)) || 1, time, key: isoDate(day), effects });
     } else {
-      singleEffects.add(t.effects ?? [], impressions);
-      // The period's position scale is its days' drift, weighted by impressions.
-      single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks, posSum: single.totals.posSum! + drift * impressions };
+      singleEffects.add(effects ?? [], impressions);
+      // The period's position scale is its days' drift, weighted by their unplanted impressions (so a planted event
+      // does not move the positions of what it does not touch).
+      const unplanted = impressions - (effects ?? []).reduce((a, e) => a + (e.delta?.impressions ?? 0), 0);
+      single.totals = { impressions: single.totals.impressions! + impressions, clicks: single.totals.clicks! + clicks, posSum: single.totals.posSum! + drift * unplanted };
+      unplantedImpressions += unplanted;
     }
   }
   if (!byDate && !byHour) {
-    single.totals = { ...single.totals, posSum: single.totals.impressions! > 0 ? single.totals.posSum! / single.totals.impressions! : 1 };
-    cells.push({ ...single, effects: singleEffects.result() });
+    const span = Math.max(1, lastDay - firstDay + 1);
+    single.totals = { ...single.totals, posSum: unplantedImpressions > 0 ? single.totals.posSum! / unplantedImpressions : 1 };
+    cells.push({ ...single, time: { day: (firstDay + lastDay) / 2, span }, noiseKey: hashString(`${firstDay}|${lastDay}|${type}`) || 1, effects: singleEffects.result() });
   }
 
   const familyDims = [...new Set([...dims.filter((d) => d !== 'date' && d !== 'hour'), ...filters.map((f) => f.dimension)])];
-  const maxImpressions = cells.reduce((m, c) => Math.max(m, c.totals.impressions ?? 0), 1);
+  // Pruning follows the unplanted totals, so a planted event never changes which combinations exist.
+  const maxImpressions = cells.reduce((m, c) => Math.max(m, unplantedTotals(c).impressions ?? 0), 1);
   const table = buildComboTable(search.families, familyDims, 0.3 / maxImpressions);
   const dimIndex = new Map(familyDims.map((d, i) => [d, i]));
   const dropAnonymous = dimIndex.has('query');
@@ -169,7 +177,9 @@ export function querySearchAnalytics(site: DemoSite, rawBody: Json, now: Date): 
     { key: 'posSum', mode: 'product', parent: 'impressions', attrs: ['pos'] },
   ];
   const rows = new Map<string, { keys: string[]; clicks: number; impressions: number; posSum: number }>();
-  apportionCells(table, cells, plan, cells.length > 1 ? 0.2 : 0, (t, v) => {
+  // Jitter is seeded per day (or hour), so a day's row is the same however many days were asked; the one cell of a
+  // request without date or hour has no jitter key.
+  apportionCells(table, cells, plan, 0.2, (t, v) => {
     const imp = v.impressions!, clk = v.clicks!, pos = v.posSum!;
     for (let c = 0; c < table.size; c++) {
       if (!pass[c] || imp[c] === 0) continue;

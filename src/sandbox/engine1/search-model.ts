@@ -6,6 +6,7 @@ import { gaussian, hashString, unit } from '../data/hash.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { zipfShares } from '../data/site-model.ts';
 import { organicSessionShare } from '../data/traffic.ts';
+import { countryCourse, deviceCourse, queryCourse, type Course } from '../data/segment-courses.ts';
 
 /** The query value of impressions Search Console anonymises (dropped whenever query is grouped or filtered). */
 export const ANONYMOUS = '';
@@ -18,6 +19,8 @@ export interface QueryAtom {
   share: number;
   position: number;
   ctr: number;
+  /** The top queries' own course over time (the rest follow the site). */
+  course?: Course;
 }
 
 export interface SearchModel {
@@ -89,30 +92,33 @@ export function searchModel(model: SiteModel, variant: 'engine1' | 'engine2'): S
     const ctr = ctrAt(position) * (brand ? 1.5 : 1);
     const share = shares[rank]! * (1 - anonymousShare);
     const first = brand ? 0 : pickPage(cumulative, unit(model.seed, qi, 5));
+    const course = queryCourse(model.seed, query, rank);
+    const own = course ? { course } : {};
     if (rank < kept.length * 0.05 && pages.length > 1) {
       const second = pickPage(cumulative, unit(model.seed, qi, 6));
       if (second !== first) {
-        queryAtoms.push({ query, page: model.origin + pages[first]!.path, share: share * 0.72, position, ctr });
-        queryAtoms.push({ query, page: model.origin + pages[second]!.path, share: share * 0.28, position: position * 1.6, ctr: ctrAt(position * 1.6) });
+        queryAtoms.push({ query, page: model.origin + pages[first]!.path, share: share * 0.72, position, ctr, ...own });
+        queryAtoms.push({ query, page: model.origin + pages[second]!.path, share: share * 0.28, position: position * 1.6, ctr: ctrAt(position * 1.6), ...own });
         return;
       }
     }
-    queryAtoms.push({ query, page: model.origin + pages[first]!.path, share, position, ctr });
+    queryAtoms.push({ query, page: model.origin + pages[first]!.path, share, position, ctr, ...own });
   });
   for (const p of pages) {
     if (p.searchShare > 0) queryAtoms.push({ query: ANONYMOUS, page: model.origin + p.path, share: anonymousShare * p.searchShare, position: 9, ctr: ctrAt(9) });
   }
   balanceClicksByPage(queryAtoms, pages.map((p) => ({ url: model.origin + p.path, share: p.searchShare })));
   const home = homeCountry(model.site.timezone);
+  // Countries and devices wander as the same segments do in GA (same seeds): Germany's search follows Germany.
   const countries: Atom[] = COUNTRIES.map((c, i) => ({
     share: c.weight * (c.alpha2 === home ? 7 : 1) * (0.5 + unit(seed, 300 + i)),
     values: [c.alpha3],
-    attrs: { pos: c.alpha2 === home ? 0.92 : 1.08, ctr: c.alpha2 === home ? 1.1 : 0.88 },
+    attrs: { pos: c.alpha2 === home ? 0.92 : 1.08, ctr: c.alpha2 === home ? 1.1 : 0.88, ...countryCourse(model.seed, i, c.name, c.weight * (c.alpha2 === home ? 9 : 1)) },
   }));
   const devices: Atom[] = [
-    { share: model.site.kind === 'saas' ? 0.62 : 0.38, values: ['DESKTOP'], attrs: { pos: 0.96, ctr: 1.06 } },
-    { share: model.site.kind === 'saas' ? 0.35 : 0.57, values: ['MOBILE'], attrs: { pos: 1.04, ctr: 0.95 } },
-    { share: 0.05, values: ['TABLET'], attrs: { pos: 1.0, ctr: 0.92 } },
+    { share: model.site.kind === 'saas' ? 0.62 : 0.38, values: ['DESKTOP'], attrs: { pos: 0.96, ctr: 1.06, ...deviceCourse(model.seed, 'desktop') } },
+    { share: model.site.kind === 'saas' ? 0.35 : 0.57, values: ['MOBILE'], attrs: { pos: 1.04, ctr: 0.95, ...deviceCourse(model.seed, 'mobile') } },
+    { share: 0.05, values: ['TABLET'], attrs: { pos: 1.0, ctr: 0.92, ...deviceCourse(model.seed, 'tablet') } },
   ];
   const appearanceList = APPEARANCES[model.site.kind] ?? [];
   const plain = 1 - appearanceList.reduce((a, x) => a + x[1], 0);
@@ -124,7 +130,7 @@ export function searchModel(model: SiteModel, variant: 'engine1' | 'engine2'): S
     const sum = atoms.reduce((a, x) => a + x.share, 0);
     return atoms.map((a) => ({ ...a, share: a.share / sum }));
   };
-  const qpAtoms: Atom[] = queryAtoms.map((q) => ({ share: q.share, values: [q.query, q.page], attrs: { pos: q.position, ctr: q.ctr } }));
+  const qpAtoms: Atom[] = queryAtoms.map((q) => ({ share: q.share, values: [q.query, q.page], attrs: { pos: q.position, ctr: q.ctr, ...q.course } }));
   const families: Family[] = [
     { key: 'query', dims: ['query', 'page'], atoms: normalise(qpAtoms) },
     { key: 'country', dims: ['country'], atoms: normalise(countries) },

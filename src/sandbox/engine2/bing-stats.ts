@@ -6,7 +6,7 @@ import { gaussian, hashString } from '../data/hash.ts';
 import { siteModel, type SiteModel } from '../data/site-model.ts';
 import { ANONYMOUS, ctrAt, searchModel, type SearchModel } from '../engine1/search-model.ts';
 import { createEffectMix } from '../data/cell-effects.ts';
-import { eventDays } from '../scenarios/scenario-events.ts';
+import { eventDays, onEngine } from '../scenarios/scenario-events.ts';
 import { plantedSearchDay } from '../scenarios/search-effects.ts';
 import { competingSearch } from '../scenarios/competing-pages.ts';
 import type { DemoSite } from '../catalogue.ts';
@@ -90,7 +90,7 @@ function computeWeekly(site: DemoSite, now: Date, by: 'query' | 'page', only?: {
       clicks += t.clicks;
       effects.add(t.effects ?? [], t.impressions);
     }
-    return { totals: { impressions, clicks }, jitterKey: hashString(`w${start}`) || 1, effects: effects.result() };
+    return { totals: { impressions, clicks }, jitterKey: hashString(`w${start}`) || 1, time: { day: start + 3, span: 7 }, effects: effects.result() };
   });
   const dims = only?.query !== undefined || only?.page !== undefined ? ['query', 'page'] : [by];
   const table = buildComboTable(search.families, dims, 0);
@@ -139,7 +139,7 @@ export function queryDaily(site: DemoSite, now: Date, query: string, page?: stri
   const position = atoms.reduce((acc, a) => acc + a.share * a.position, 0) / atoms.reduce((acc, a) => acc + a.share, 0);
   const seed = hashString(query + (page ?? ''));
   const out = [];
-  const losses = (site.scenario?.search ?? []).filter((e) => e.kind === 'ranking_loss' && e.query.toLowerCase() === query.toLowerCase());
+  const losses = (site.scenario?.search ?? []).filter((e) => e.kind === 'ranking_loss' && onEngine(e, 'engine2') && e.query.toLowerCase() === query.toLowerCase());
   for (let d = today - LAG_DAYS - DAYS + 1; d <= today - LAG_DAYS; d++) {
     const t = plantedSearchDay(site, model, planted, 'engine2', 'web', d);
     const impressions = Math.round(t.impressions * share * Math.exp(0.25 * gaussian(seed, d)));

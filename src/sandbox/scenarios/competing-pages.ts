@@ -57,12 +57,13 @@ export function competingSearch(site: DemoSite, model: SiteModel, engine: 'engin
     const pages = event.pages.map((p) => model.origin + pagePath(site, p));
     for (const page of pages) {
       if (before.some((a) => a.page === page) || extraAtoms.some((a) => a.query === before[0]!.query && a.page === page)) continue;
-      extraAtoms.push({ query: before[0]!.query, page, share: share / pages.length, position, ctr: ctrAt(position) });
+      // A new page for the query follows the query's own course, as its other pages do.
+      extraAtoms.push({ query: before[0]!.query, page, share: share / pages.length, position, ctr: ctrAt(position), ...(before[0]!.course ? { course: before[0]!.course } : {}) });
     }
     competitions.push({ query: before[0]!.query, first: parseIsoDate(event.from)!, pages, before, share, position, siteMass });
   }
   // Appended after the family was normalised: the new atoms add to it only on the days their effects allow.
-  const families = [{ ...queryFamily, atoms: [...queryFamily.atoms, ...extraAtoms.map((a) => ({ share: a.share / rawTotal, values: [a.query, a.page], attrs: { pos: a.position, ctr: a.ctr } }))] }, ...base.families.slice(1)];
+  const families = [{ ...queryFamily, atoms: [...queryFamily.atoms, ...extraAtoms.map((a) => ({ share: a.share / rawTotal, values: [a.query, a.page], attrs: { pos: a.position, ctr: a.ctr, ...a.course } }))] }, ...base.families.slice(1)];
   const planted = { search: { families, queryAtoms: [...base.queryAtoms, ...extraAtoms], siteCtr: base.siteCtr }, competitions };
   byKey.set(key, planted);
   return planted;

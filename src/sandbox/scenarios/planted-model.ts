@@ -1,9 +1,9 @@
-// A site model with the planted events of its scenario: daily totals moved by the day's effects, and the effects
-// themselves for the report cells to split the moved totals by (the segment's share changes with its volume).
+// A site model with the planted events of its scenario: each day's totals are the unplanted ones plus the day's
+// planted deltas, and the effects carry those deltas for the report cells to add to the segments they reach.
 import type { DemoSite } from '../catalogue.ts';
 import type { CellEffect, Family } from '../data/cube.ts';
 import type { SiteModel } from '../data/site-model.ts';
-import { gaDayEffects, gaTotalsFactor } from './ga-effects.ts';
+import { gaDayEffects } from './ga-effects.ts';
 import type { SiteScenario } from '../catalogue.ts';
 
 const cache = new WeakMap<SiteScenario, WeakMap<SiteModel, SiteModel>>();
@@ -19,7 +19,7 @@ export function plantedModel(model: SiteModel, families: readonly Family[], site
   const totalsByDay = new Map<number, Record<string, number>>();
   const dayEffects = (day: number): CellEffect[] => {
     let effects = effectsByDay.get(day);
-    if (!effects) effectsByDay.set(day, (effects = gaDayEffects(site, model, scenario, day)));
+    if (!effects) effectsByDay.set(day, (effects = gaDayEffects(site, model, families, scenario, day)));
     return effects;
   };
   const dailyTotals = (day: number): Readonly<Record<string, number>> => {
@@ -27,8 +27,8 @@ export function plantedModel(model: SiteModel, families: readonly Family[], site
     if (effects.length === 0) return model.dailyTotals(day);
     let totals = totalsByDay.get(day);
     if (!totals) {
-      const factor = gaTotalsFactor(families, effects);
-      totals = Object.fromEntries(Object.entries(model.dailyTotals(day)).map(([k, v]) => [k, Math.round(v * factor)]));
+      totals = { ...model.dailyTotals(day) };
+      for (const e of effects) for (const [k, v] of Object.entries(e.delta ?? {})) totals[k] = (totals[k] ?? 0) + v;
       totalsByDay.set(day, totals);
     }
     return totals;

@@ -5,7 +5,7 @@ import { siteModel } from '../data/site-model.ts';
 import { propertyContext } from '../analytics/context.ts';
 import { ANONYMOUS, searchModel } from '../engine1/search-model.ts';
 import { pagePath } from './page-path.ts';
-import type { ScenarioEvent, StoredEvent } from './scenario-events.ts';
+import { isSegmentEvent, onEngine, type ScenarioEvent, type SearchEvent, type StoredEvent } from './scenario-events.ts';
 
 
 export interface ScenarioIssue {
@@ -43,16 +43,23 @@ function siteOf(catalogue: readonly DemoSite[], event: ScenarioEvent): DemoSite 
 /** Why an event cannot be planted on its site's data (undefined when it can). */
 function checkAgainstData(site: DemoSite, event: ScenarioEvent): ScenarioIssue | undefined {
   const model = siteModel(site);
-  if (event.kind === 'segment_shift' || event.kind === 'spike') {
+  if (isSegmentEvent(event)) {
     const family = propertyContext(site, new Date()).families.find((f) => f.dims.includes(event.dimension))!;
     const at = family.dims.indexOf(event.dimension);
     const wanted = event.value.toLowerCase();
     if (!family.atoms.some((a) => a.values[at]!.toLowerCase() === wanted)) return { path: 'value', message: `${event.dimension} "${event.value}" does not occur in property ${site.analytics.propertyId}.` };
     return undefined;
   }
+  if (event.kind === 'page_drop') {
+    const path = pagePath(site, event.page);
+    if (!model.pages.some((x) => x.path === path && x.searchShare > 0)) return { path: 'page', message: `"${event.page}" is not a page of ${site.domain} that search can show.` };
+    return undefined;
+  }
   const query = event.query.toLowerCase();
-  if (!searchModel(model, 'engine1').queryAtoms.some((a) => a.query !== ANONYMOUS && a.query.toLowerCase() === query)) {
-    return { path: 'query', message: `The query "${event.query}" has no impressions on ${site.domain}.` };
+  const engines = (['engine1', 'engine2'] as const).filter((e) => onEngine(event as SearchEvent, e));
+  const shown = (engine: 'engine1' | 'engine2') => searchModel(model, engine).queryAtoms.some((a) => a.query !== ANONYMOUS && a.query.toLowerCase() === query);
+  if (!engines.some(shown)) {
+    return { path: 'query', message: `The query "${event.query}" has no impressions on ${site.domain}${engines.length === 1 ? ` in ${engines[0]}` : ''}.` };
   }
   if (event.kind === 'cannibalisation') {
     const paths = event.pages.map((p) => pagePath(site, p));
@@ -74,8 +81,8 @@ export function createScenarioStore(catalogue: () => readonly DemoSite[]): Scena
     for (const event of events) {
       const site = siteOf(catalogue(), event)!;
       const entry = bySite.get(site.key) ?? { version, segments: [], search: [] };
-      if (event.kind === 'segment_shift' || event.kind === 'spike') bySite.set(site.key, { ...entry, segments: [...entry.segments, event] });
-      else bySite.set(site.key, { ...entry, search: [...entry.search, event] });
+      if (isSegmentEvent(event)) bySite.set(site.key, { ...entry, segments: [...entry.segments, event] });
+      else bySite.set(site.key, { ...entry, search: [...entry.search, event as SearchEvent] });
     }
   };
   return {

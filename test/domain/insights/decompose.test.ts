@@ -1,7 +1,7 @@
 // The decomposition math: additive contributions and ratio mix + rate effects sum to the total change.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { additiveSegment, decomposeAdditive, decomposeRatio, relativeChanges, type SegmentFigures } from '../../../src/domain/insights/decompose.ts';
+import { additiveSegment, decomposeAdditive, decomposeRatio, relativeChanges, totalsOf, type SegmentFigures } from '../../../src/domain/insights/decompose.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -106,10 +106,10 @@ describe('decomposition edges', () => {
 
   it("relative changes: the segment's own growth and the rest of its dimension's", () => {
     const all = [additiveSegment('a', 150, 100), additiveSegment('b', 90, 100), additiveSegment('c', 110, 100)];
-    expect(relativeChanges(all[0]!, all)).toEqual({ own: 0.5, rest: 0 });
-    expect(relativeChanges(all[1]!, all)).toEqual({ own: -0.1, rest: 0.3 });
+    expect(relativeChanges(all[0]!, totalsOf(all))).toEqual({ own: 0.5, rest: 0 });
+    expect(relativeChanges(all[1]!, totalsOf(all))).toEqual({ own: -0.1, rest: 0.3 });
     const born = additiveSegment('new', 20, 0);
-    expect(relativeChanges(born, [...all, born])).toEqual({ own: null, rest: 50 / 300 });
-    expect(relativeChanges(all[0]!, [all[0]!])).toEqual({ own: 0.5, rest: null });
+    expect(relativeChanges(born, totalsOf([...all, born]))).toEqual({ own: null, rest: 50 / 300 });
+    expect(relativeChanges(all[0]!, totalsOf([all[0]!]))).toEqual({ own: 0.5, rest: null });
   });
 });

@@ -2,7 +2,8 @@
 // echo (desktop fell because Germany, mostly desktop, fell) is marked as such once the 2-D breakdown is known.
 import { describe, expect, it } from 'vitest';
 import { additiveSegment } from '../../../src/domain/insights/decompose.ts';
-import { distinctValues, isDistinct, markSignificance, rankDrivers, strongestDistinct, type DimensionSegments } from '../../../src/domain/insights/drivers.ts';
+import { distinctValues, indexDimensions, isDistinct } from '../../../src/domain/insights/dimension-index.ts';
+import { markSignificance, rankDrivers, strongestDistinct, type DimensionSegments } from '../../../src/domain/insights/drivers.ts';
 
 // Germany: 3000 sessions, 90% desktop; it loses 40%. The rest (7000 sessions: 3000 desktop, 3000 mobile, 1000
 // tablet) holds, so desktop falls 19% overall — an echo of Germany.
@@ -17,10 +18,10 @@ const insideGermany: DimensionSegments[] = [{ dimension: 'deviceCategory', segme
 
 describe('drivers', () => {
   const total = 1800 + 4020 + 2990 - 10_000;
-  const ranked = rankDrivers('additive', total, dimensions, { perDimension: 5, max: 10 });
+  const ranked = rankDrivers(indexDimensions('additive', dimensions), total, { perDimension: 5, max: 10 });
 
   it("counts a value cut from the answer's drivers as unlisted, though its dimension ranked it", () => {
-    const cut = rankDrivers('additive', total, dimensions, { perDimension: 5, max: 2 });
+    const cut = rankDrivers(indexDimensions('additive', dimensions), total, { perDimension: 5, max: 2 });
     expect(cut.drivers.map((d) => d.value)).toEqual(['Germany', 'desktop']);
     for (const summary of cut.dimensions) {
       const listed = cut.drivers.filter((d) => d.dimension === summary.dimension).reduce((a, d) => a + d.contribution, 0);
@@ -36,9 +37,9 @@ describe('drivers', () => {
   });
 
   it('the planted cause is significant; its echo in another dimension is not', () => {
-    const reference = strongestDistinct('additive', ranked.drivers, dimensions);
+    const reference = strongestDistinct(indexDimensions('additive', dimensions), ranked.drivers);
     expect(reference).toMatchObject({ dimension: 'country', value: 'Germany' });
-    const marked = markSignificance('additive', ranked.drivers, dimensions, reference, insideGermany);
+    const marked = markSignificance(indexDimensions('additive', dimensions), ranked.drivers, reference, insideGermany);
     const byKey = new Map(marked.map((d) => [`${d.dimension}:${d.value}`, d]));
     expect(byKey.get('country:Germany')).toMatchObject({ significant: true });
     expect(byKey.get('deviceCategory:desktop')).toMatchObject({ significant: false, reason: 'echo', echoOf: { dimension: 'country', value: 'Germany' } });
@@ -46,15 +47,15 @@ describe('drivers', () => {
   });
 
   it('without the 2-D breakdown the echo would pass as a cause (the test depends on it)', () => {
-    const reference = strongestDistinct('additive', ranked.drivers, dimensions);
-    const marked = markSignificance('additive', ranked.drivers, dimensions, reference, []);
+    const reference = strongestDistinct(indexDimensions('additive', dimensions), ranked.drivers);
+    const marked = markSignificance(indexDimensions('additive', dimensions), ranked.drivers, reference, []);
     expect(marked.find((d) => d.value === 'desktop')).toMatchObject({ significant: true });
   });
 
   it('segments moving with the whole are in_line, not causes', () => {
     const even: DimensionSegments[] = [{ dimension: 'country', segments: [additiveSegment('A', 900, 1000), additiveSegment('B', 1800, 2000), additiveSegment('C', 2710, 3000)] }];
-    const r = rankDrivers('additive', -590, even, { perDimension: 5, max: 10 });
-    const marked = markSignificance('additive', r.drivers, even, strongestDistinct('additive', r.drivers, even), []);
+    const r = rankDrivers(indexDimensions('additive', even), -590, { perDimension: 5, max: 10 });
+    const marked = markSignificance(indexDimensions('additive', even), r.drivers, strongestDistinct(indexDimensions('additive', even), r.drivers), []);
     expect(marked.map((d) => d.reason)).toEqual(['in_line', 'in_line', 'in_line']);
   });
 });
@@ -70,17 +71,17 @@ describe('drivers of a ratio metric (engagement rate: engaged sessions / session
 
   it('names the segments whose rate or weight moved unlike the rest; the steady ones are in line', () => {
     expect([...distinctValues('ratio', segments)].sort()).toEqual(['ads', 'email', 'new']);
-    expect(isDistinct('ratio', { dimension: 'source', value: 'email' }, dims)).toBe(true);
-    expect(isDistinct('ratio', { dimension: 'source', value: 'ads' }, dims)).toBe(true);
-    expect(isDistinct('ratio', { dimension: 'source', value: 's03' }, dims)).toBe(false);
-    expect(isDistinct('ratio', { dimension: 'source', value: 'unknown' }, dims)).toBe(false);
-    expect(isDistinct('ratio', { dimension: 'device', value: 'email' }, dims)).toBe(false);
+    expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 'email' })).toBe(true);
+    expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 'ads' })).toBe(true);
+    expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 's03' })).toBe(false);
+    expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 'unknown' })).toBe(false);
+    expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'device', value: 'email' })).toBe(false);
   });
 
   it('ranks the rate drop first; a dimension summary says what its listed drivers leave out', () => {
     const before = (20 * 50 + 50 + 50) / (20 * 100 + 200);
     const after = (20 * 50 + 25 + 100 + 18) / (20 * 100 + 300 + 20);
-    const ranked = rankDrivers('ratio', after - before, dims, { perDimension: 2, max: 5 });
+    const ranked = rankDrivers(indexDimensions('ratio', dims), after - before, { perDimension: 2, max: 5 });
     expect(ranked.drivers.map((d) => d.value)).toEqual(['email', 'new']);
     expect(ranked.drivers[0]!.share).toBeCloseTo(ranked.drivers[0]!.contribution / (after - before), 12);
     const [summary] = ranked.dimensions;
@@ -90,9 +91,9 @@ describe('drivers of a ratio metric (engagement rate: engaged sessions / session
   });
 
   it('marks the in-line sources and never calls a ratio driver small for its share of the total count', () => {
-    const ranked = rankDrivers('ratio', 0, dims, { perDimension: 30, max: 30 });
+    const ranked = rankDrivers(indexDimensions('ratio', dims), 0, { perDimension: 30, max: 30 });
     expect(ranked.drivers.every((d) => d.share === null)).toBe(true); // the total did not change
-    const marked = markSignificance('ratio', ranked.drivers, dims, strongestDistinct('ratio', ranked.drivers, dims), []);
+    const marked = markSignificance(indexDimensions('ratio', dims), ranked.drivers, strongestDistinct(indexDimensions('ratio', dims), ranked.drivers), []);
     expect(marked.length).toBeGreaterThan(0);
     const email = marked.find((d) => d.value === 'email')!;
     expect(email).toMatchObject({ significant: true });
@@ -133,9 +134,9 @@ describe('significance of count drivers', () => {
       [20_000, { significant: true }], // total 405,000: 0.2 % is 810 < 1,000
     ] as const) {
       const dims = withLoser(size);
-      const ranked = rankDrivers('additive', -1_000, dims, { perDimension: 3, max: 3 });
+      const ranked = rankDrivers(indexDimensions('additive', dims), -1_000, { perDimension: 3, max: 3 });
       expect(ranked.drivers[0]).toMatchObject({ value: 'loser', contribution: -1_000, share: 1 });
-      const marked = markSignificance('additive', ranked.drivers, dims, strongestDistinct('additive', ranked.drivers, dims), []);
+      const marked = markSignificance(indexDimensions('additive', dims), ranked.drivers, strongestDistinct(indexDimensions('additive', dims), ranked.drivers), []);
       expect(marked.find((d) => d.value === 'loser')).toMatchObject(expected);
     }
   });
@@ -147,16 +148,16 @@ describe('significance of count drivers', () => {
         segments: [...steady(20, 5_000), additiveSegment('big', 3_000, 5_000), additiveSegment('mid', 4_500, 5_000), additiveSegment('crumb', 4_750, 5_000)],
       },
     ];
-    const ranked = rankDrivers('additive', -2_750, dims, { perDimension: 5, max: 5 });
+    const ranked = rankDrivers(indexDimensions('additive', dims), -2_750, { perDimension: 5, max: 5 });
     expect(ranked.drivers.map((d) => d.value)).toEqual(['big', 'mid', 'crumb']);
-    const marked = markSignificance('additive', ranked.drivers, dims, undefined, []);
+    const marked = markSignificance(indexDimensions('additive', dims), ranked.drivers, undefined, []);
     expect(marked.map((d) => [d.value, d.significant, d.reason ?? null])).toEqual([
       ['big', true, null],
       ['mid', true, null], // 500 ≥ 15 % of 2,000
       ['crumb', false, 'small'], // 250 < 15 % of 2,000 = 300
     ]);
     // A non-significant driver with a larger contribution still comes after the significant ones.
-    const reordered = markSignificance('additive', [ranked.drivers[2]!, ranked.drivers[0]!], dims, undefined, []);
+    const reordered = markSignificance(indexDimensions('additive', dims), [ranked.drivers[2]!, ranked.drivers[0]!], undefined, []);
     expect(reordered.map((d) => d.value)).toEqual(['big', 'crumb']);
   });
 });
@@ -179,9 +180,9 @@ describe('echoes', () => {
     ];
     const inside: DimensionSegments[] = [{ dimension: 'deviceCategory', segments: [additiveSegment('desktop', 1_620, 2_700), additiveSegment('mobile', 120, 200), additiveSegment('tablet', 60, 100)] }];
     const total = dims[0]!.segments.reduce((a, s) => a + s.num1 - s.num0, 0);
-    const ranked = rankDrivers('additive', total, dims, { perDimension: 5, max: 10 });
+    const ranked = rankDrivers(indexDimensions('additive', dims), total, { perDimension: 5, max: 10 });
     const germany = ranked.drivers.find((d) => d.value === 'Germany')!;
-    const marked = markSignificance('additive', ranked.drivers, dims, germany, inside);
+    const marked = markSignificance(indexDimensions('additive', dims), ranked.drivers, germany, inside);
     return marked.find((d) => d.value === 'desktop');
   };
 
@@ -202,9 +203,9 @@ describe('echoes', () => {
       { dimension: 'country', segments: [additiveSegment('Germany', 1_800, 3_000), additiveSegment('France', 4_000, 4_000)] },
       { dimension: 'deviceCategory', segments: [additiveSegment('desktop', 4_620, 5_700), additiveSegment('mobile', 1_180, 1_300)] },
     ];
-    const ranked = rankDrivers('additive', -1_200, dims, { perDimension: 5, max: 10 });
+    const ranked = rankDrivers(indexDimensions('additive', dims), -1_200, { perDimension: 5, max: 10 });
     const germany = ranked.drivers.find((d) => d.value === 'Germany')!;
     const other: DimensionSegments[] = [{ dimension: 'browser', segments: [additiveSegment('x', 1, 1)] }];
-    expect(markSignificance('additive', ranked.drivers, dims, germany, other).find((d) => d.value === 'desktop')?.reason).not.toBe('echo');
+    expect(markSignificance(indexDimensions('additive', dims), ranked.drivers, germany, other).find((d) => d.value === 'desktop')?.reason).not.toBe('echo');
   });
 });

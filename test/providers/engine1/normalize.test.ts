@@ -3,8 +3,8 @@ import { normalizeSearchRows, normalizeSitemaps, readFreshness } from '../../../
 import { MalformedAnswer } from '../../../src/providers/upstream-errors.ts';
 
 describe('normalizeSearchRows', () => {
-  it('keys values by the requested dimensions, whatever their casing', () => {
-    const rows = normalizeSearchRows(
+  it('keys values by the requested dimensions, whatever their casing', async () => {
+    const rows = await normalizeSearchRows(
       {
         rows: [
           { keys: ['2025-03-01', 'running shoes'], clicks: 31, impressions: 812, ctr: 0.0382, position: 4.6 },
@@ -19,15 +19,17 @@ describe('normalizeSearchRows', () => {
     ]);
   });
 
-  it('handles the totals row without keys and an answer without rows', () => {
-    expect(normalizeSearchRows({ rows: [{ clicks: 3, impressions: 9, ctr: 0.33, position: 2 }] }, [])).toEqual([
+  it('handles the totals row without keys and an answer without rows', async () => {
+    expect(await normalizeSearchRows({ rows: [{ clicks: 3, impressions: 9, ctr: 0.33, position: 2 }] }, [])).toEqual([
       { keys: {}, clicks: 3, impressions: 9, ctr: 0.33, position: 2 },
     ]);
-    expect(normalizeSearchRows({ responseAggregationType: 'byProperty' }, ['query'])).toEqual([]);
+    expect(await normalizeSearchRows({ responseAggregationType: 'byProperty' }, ['query'])).toEqual([]);
   });
 
-  it('rejects rows whose keys do not match the dimensions', () => {
-    expect(() => normalizeSearchRows({ rows: [{ keys: ['a'] }] }, ['date', 'query'])).toThrow(MalformedAnswer);
+  it('rejects rows whose keys do not match the dimensions, or that are not rows', async () => {
+    await expect(normalizeSearchRows({ rows: [{ keys: ['a'] }] }, ['date', 'query'])).rejects.toThrow(MalformedAnswer);
+    await expect(normalizeSearchRows({ rows: [{ keys: ['a'], clicks: 'many' }] }, ['query'])).rejects.toThrow(MalformedAnswer);
+    await expect(normalizeSearchRows({ rows: ['a row'] }, ['query'])).rejects.toThrow(MalformedAnswer);
   });
 });
 

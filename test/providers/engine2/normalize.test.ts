@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBingDate, toPacificDate } from '../../../src/providers/engine2/dates.ts';
-import { toPageRows, toQueryRows, toTrafficRows } from '../../../src/providers/engine2/normalize.ts';
+import { rowsOf, toPageRow, toQueryRow, toTrafficRow } from '../../../src/providers/engine2/normalize.ts';
+
+const toQueryRows = (rows: Parameters<typeof toQueryRow>[0][]) => rowsOf(rows, toQueryRow);
+const toPageRows = (rows: Parameters<typeof toPageRow>[0][]) => rowsOf(rows, toPageRow);
+const toTrafficRows = (rows: Parameters<typeof toTrafficRow>[0][]) => rowsOf(rows, toTrafficRow);
 import { MalformedAnswer } from '../../../src/providers/upstream-errors.ts';
 
 describe('parseBingDate', () => {
