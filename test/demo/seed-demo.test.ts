@@ -9,6 +9,7 @@ import { createApiKeyService } from '../../src/auth/api-keys.ts';
 import { readSandboxCredentials } from '../../src/demo/sandbox-credentials.ts';
 import { DEMO_EMAIL, seedDemo } from '../../src/demo/seed-demo.ts';
 import { verifyAccountPassword } from '../../src/store/accounts-repository.ts';
+import { listAudit } from '../../src/store/audit-repository.ts';
 import { openDatabase, type Store } from '../../src/store/database.ts';
 import { listProjectsForAccount } from '../../src/store/projects-repository.ts';
 import { createSecretBox } from '../../src/store/secret-box.ts';
@@ -48,5 +49,20 @@ describe('seedDemo', () => {
     const principal = await createApiKeyService({ db: store.db }).verify(again.apiKey);
     expect(principal.accountId).toBe(a.accountId);
     expect([...principal.scopes].sort()).toEqual(['mcp:write', 'raw', 'read']);
+  });
+
+  it('connects through the write service, audited as Siteline at start, and a start with nothing changed connects nothing', async () => {
+    const credentials = await readSandboxCredentials(join(dataDir, 'sandbox-credentials'));
+    const box = createSecretBox(randomBytes(32));
+    const connects = () => listAudit(store.db, { action: 'source.connect', limit: 100 });
+    const before = await connects();
+    expect(before.length).toBeGreaterThanOrEqual(DEMO_SITES.length);
+    for (const entry of before) expect(entry).toMatchObject({ accountId: null, detail: expect.objectContaining({ via: 'start' }) });
+    // Another box cannot open the stored credentials, so every connection is stored again; the next start keeps them.
+    await seedDemo({ db: store.db, box, apiKeys: createApiKeyService({ db: store.db }), sites: DEMO_SITES, credentials, dataDir });
+    const reconnected = await connects();
+    expect(reconnected.length).toBeGreaterThan(before.length);
+    await seedDemo({ db: store.db, box, apiKeys: createApiKeyService({ db: store.db }), sites: DEMO_SITES, credentials, dataDir });
+    expect(await connects()).toHaveLength(reconnected.length);
   });
 });
