@@ -70,3 +70,23 @@ describe('dashboard answers that say what happened', () => {
     expect(answer.html).toContain('Nothing was changed');
   });
 });
+
+describe('an oversized form before signing in', () => {
+  it('is an HTML page saying it was too large on /setup, /join and /signup (SIGNUP=open)', async () => {
+    const rt = await createTestRuntime({ env: { SIGNUP: 'open' } });
+    try {
+      for (const path of ['/setup', '/join', '/signup']) {
+        const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', origin: 'http://siteline.test' };
+        const res = await rt.request(path, { method: 'POST', headers, body: `csrf=x&name=${'x'.repeat(BODY_LIMITS.form)}` });
+        expect(res.status, path).toBe(413);
+        expect(res.headers.get('content-type'), path).toContain('text/html');
+        const html = await res.text();
+        expect(html, path).toMatch(/too large/i);
+        expect(html, path).not.toContain('expired');
+        expect(await rt.store.db.selectFrom('accounts').select('id').execute(), path).toEqual([]);
+      }
+    } finally {
+      await rt.dispose();
+    }
+  });
+});
