@@ -11,7 +11,7 @@ import { projectHeader } from './project-pages.ts';
 const PAGE = 50;
 
 function who(entry: AuditEntry, names: Map<string, string>): string {
-  if (entry.accountId === null) return 'the operator (CLI)';
+  if (entry.accountId === null) return entry.detail?.via === 'start' ? 'Siteline at start' : 'the operator (CLI)';
   return names.get(entry.accountId) ?? 'a deleted account';
 }
 
