@@ -17,12 +17,25 @@ import './types/raw-proxy.ts';
 import './types/site-metrics.ts';
 import './types/project-data.ts';
 import './types/insights.ts';
-import { lexicographicSortSchema, printSchema } from 'graphql';
+import './types/project-insights.ts';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.ts';
+import { toPublicSchema } from './public-schema.ts';
 
+/** Everything, internal root fields included: what the stored operations run against. */
 export const schema = builder.toSchema();
 
-/** The SDL checked in at schema/schema.graphql (sorted, so diffs stay small). */
+/** What /api/graphql serves: the schema without its internal root fields. */
+export const publicSchema = toPublicSchema(schema);
+
+const print = (target: GraphQLSchema) => `${printSchema(lexicographicSortSchema(target))}\n`;
+
+/** The SDL checked in at schema/schema.graphql (sorted, so diffs stay small): the public schema, what clients generate from. */
 export function printSdl(): string {
-  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+  return print(publicSchema);
+}
+
+/** The SDL checked in at schema/internal.graphql: the full schema the stored operations are validated against. */
+export function printInternalSdl(): string {
+  return print(schema);
 }

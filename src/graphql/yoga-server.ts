@@ -1,6 +1,7 @@
-// Yoga serving the schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with the
-// stored operations), read-only, GraphiQL (bundled, works offline) only when enabled for development.
-import { getOperationAST, GraphQLError } from 'graphql';
+// Yoga serving the public schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with
+// the stored operations), GraphiQL (bundled, works offline) only when enabled for development. The public schema has
+// no mutation (createFunnel is internal: MCP runs it after a confirmation), so /api/graphql only reads.
+import { GraphQLError } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -30,7 +31,7 @@ export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, grap
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId, { reportBudget: createReportBudget() }),
     cors: false,
-    plugins: [documentNestingPlugin(), ...limitPlugins(), readOnlyPlugin(), costPlugin(), refusedDocumentLog(deps.logger)],
+    plugins: [documentNestingPlugin(), ...limitPlugins(), costPlugin(), refusedDocumentLog(deps.logger), noStorePlugin(), ...(deps.metrics ? [errorCountPlugin(deps.metrics)] : [])],
     maskedErrors: {
       maskError(error, message) {
         const masked = maskGraphqlError(error, message);
@@ -70,19 +71,31 @@ function costPlugin(): Plugin<{ reportBudget?: ReportBudget }> {
   };
 }
 
-/**
- * /api/graphql only reads: the one mutation (createFunnel) is reserved for MCP's confirmed flow, which runs its
- * stored operation in-process after verifying a confirmation token.
- */
-function readOnlyPlugin(): Plugin {
+/** Answers are per caller and per moment: never stored by a cache on the way (as REST answers). */
+function noStorePlugin(): Plugin {
   return {
-    onExecute({ args }) {
-      const operation = getOperationAST(args.document, args.operationName ?? undefined);
-      if (operation?.operation === 'mutation') {
-        throw new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation.', {
-          extensions: { code: 'insufficient_scope', status: 403 },
-        });
+    onResponse({ response }) {
+      response.headers.set('cache-control', 'private, no-store');
+    },
+  };
+}
+
+/**
+ * Every error of an answer counted by its code in /metrics: GraphQL answers a failed field with HTTP 200, so the HTTP
+ * status classes alone would show a failing query as a success.
+ */
+function errorCountPlugin(metrics: NonNullable<AppDeps['metrics']>): Plugin {
+  return {
+    onResultProcess({ result }) {
+      if (isAsyncIterable(result)) return;
+      for (const one of Array.isArray(result) ? result : [result]) {
+        for (const error of one.errors ?? []) metrics.recordGraphqlError(errorCode(error));
       }
     },
   };
+}
+
+function errorCode(error: GraphQLError | { extensions?: Record<string, unknown> }): string {
+  const code = error.extensions?.code;
+  return typeof code === 'string' ? code : 'GRAPHQL_VALIDATION_FAILED';
 }
