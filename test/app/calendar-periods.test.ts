@@ -62,6 +62,11 @@ describe('calendar periods', () => {
     const changes = await rt.get(`/api/v1/metrics/${PROJECT}/insights/changes?period=last_month&metric=sessions`);
     expect(changes.status, JSON.stringify(changes.body)).toBe(200);
     expect(changes.body.period.previous).toEqual(search.body.period.previous);
+    // Anomalies judge the period's days against the weeks before it, whatever period names them.
+    const anomalies = await rt.get(`/api/v1/metrics/${PROJECT}/insights/anomalies?period=last_quarter&metric=sessions`);
+    expect(anomalies.status, JSON.stringify(anomalies.body)).toBe(200);
+    expect(anomalies.body.period).toMatchObject({ name: 'last_quarter' });
+    for (const a of anomalies.body.anomalies as { date: string }[]) expect(a.date >= anomalies.body.period.start && a.date <= anomalies.body.period.end).toBe(true);
   });
 
   it('refuses a near miss with the grammar in the message', async () => {
