@@ -6,6 +6,15 @@ import { GraphQLObjectType, GraphQLSchema, isObjectType, type GraphQLFieldConfig
 const isInternal = (extensions: unknown) => (extensions as { internal?: unknown } | null | undefined)?.internal === true;
 
 export function toPublicSchema(schema: GraphQLSchema): GraphQLSchema {
+  return rootsOnly(schema, (internal) => !internal);
+}
+
+/** The internal part: a schema of the internal root fields alone (and, reached through them, the types they use). */
+export function toInternalPart(schema: GraphQLSchema): GraphQLSchema {
+  return rootsOnly(schema, (internal) => internal);
+}
+
+function rootsOnly(schema: GraphQLSchema, keep: (internal: boolean) => boolean): GraphQLSchema {
   const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean));
   for (const type of Object.values(schema.getTypeMap())) {
     if (roots.has(type as GraphQLObjectType) || !isObjectType(type)) continue;
@@ -14,15 +23,15 @@ export function toPublicSchema(schema: GraphQLSchema): GraphQLSchema {
   }
   return new GraphQLSchema({
     description: schema.description,
-    query: publicRoot(schema.getQueryType()),
-    mutation: publicRoot(schema.getMutationType()),
+    query: rootWith(schema.getQueryType(), keep),
+    mutation: rootWith(schema.getMutationType(), keep),
     directives: schema.getDirectives(),
   });
 }
 
-function publicRoot(type: GraphQLObjectType | null | undefined): GraphQLObjectType | undefined {
+function rootWith(type: GraphQLObjectType | null | undefined, keep: (internal: boolean) => boolean): GraphQLObjectType | undefined {
   if (!type) return undefined;
   const config = type.toConfig();
-  const fields: GraphQLFieldConfigMap<unknown, unknown> = Object.fromEntries(Object.entries(config.fields).filter(([, field]) => !isInternal(field.extensions)));
+  const fields: GraphQLFieldConfigMap<unknown, unknown> = Object.fromEntries(Object.entries(config.fields).filter(([, field]) => keep(isInternal(field.extensions))));
   return Object.keys(fields).length === 0 ? undefined : new GraphQLObjectType({ ...config, fields });
 }
