@@ -15,6 +15,7 @@ import './types/funnel-preview.ts';
 import './types/observed.ts';
 import './types/raw-proxy.ts';
 import './types/site-metrics.ts';
+import './types/site-metadata.ts';
 import './types/project-data.ts';
 import './types/insights.ts';
 import './types/project-insights.ts';

@@ -20,7 +20,7 @@ import {
   SEARCH_PROVIDERS,
 } from '../../contract/words.ts';
 import type { CacheState } from '../../cache/cached-fetch.ts';
-import { SEARCH_DIMENSION_NAMES } from '../../domain/catalogue.ts';
+import { SEARCH_DIMENSION_NAMES, SEARCH_METRIC_NAMES } from '../../domain/catalogue.ts';
 import { COMPARE_MODES } from '../../domain/compare.ts';
 import { INTERVALS } from '../../domain/interval.ts';
 import { SOURCES } from '../../domain/sources.ts';
@@ -55,6 +55,8 @@ export const SearchDimensionRef = builder.enumType('SearchDimension', {
   description: 'A search breakdown dimension: query, page, country (ISO 3166-1 alpha-3, lower case), device (desktop, mobile, tablet) or date. engine2 serves query and page only.',
   values: SEARCH_DIMENSION_NAMES,
 });
+
+export const SearchMetricRef = builder.enumType('SearchMetric', { description: 'A search figure: clicks, impressions, ctr or position.', values: SEARCH_METRIC_NAMES });
 
 export const CacheStateRef = builder.enumType('CacheState', {
   description: 'Where the answer came from: hit (fresh cache), miss (provider), stale (cache, refreshing) or refresh (forced).',

@@ -15,7 +15,8 @@ import { ProjectRef } from './project.ts';
 import { SearchBreakdownRef } from './search-breakdown.ts';
 import { SearchSummaryRef } from './search-summary.ts';
 import { SearchTimeseriesRef } from './search-timeseries.ts';
-import { SiteBreakdownRef, SiteMetadataRef, SiteRealtimeRef, SiteTimeseriesRef } from './site-metrics.ts';
+import { SiteMetadataRef } from './site-metadata.ts';
+import { SiteBreakdownRef, SiteRealtimeRef, SiteTimeseriesRef } from './site-metrics.ts';
 import { askedSummary, SiteSummaryRef } from './site-summary.ts';
 import { report, typed } from './typed-args.ts';
 
