@@ -79,6 +79,8 @@ describe('the Portfolio query', () => {
     rt.sandbox.resetStats();
     const { data, errors } = await graphql(MONTH_OVER_MONTH_QUERY);
     expect(errors).toBeUndefined();
+    // Cold: one analytics call per property (both months in one report), no metadata call.
+    expect(rt.sandbox.stats().analytics).toEqual({ batchRunReports: 3 });
     for (const p of data.projects.nodes as { key: string; summary: { period: { start: string; end: string }; sessions: Figure }; search: { clicks: Figure } }[]) {
       const rest = await rt.get(`/api/v1/metrics/${p.key}/summary?period=last_month&compare=previous`);
       expect(p.summary.period).toEqual({ start: rest.body.period.start, end: rest.body.period.end });
