@@ -1,10 +1,9 @@
-// Mutation createFunnel (internal: not on /api/graphql): stores a funnel for a visible project. Only MCP's confirmed
-// flow writes (scope mcp:write); the confirmation id makes it idempotent, so a replayed confirmation returns the same
-// funnel.
+// Mutation createFunnel: stores a funnel for a visible project. Only MCP's confirmed flow writes (scope
+// mcp:write); the confirmation id makes it idempotent, so a replayed confirmation returns the same funnel.
 import { requireScope } from '../../auth/principal.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { createFunnel, type FunnelRecord, type FunnelStep } from '../../store/funnels-repository.ts';
-import { builder, INTERNAL } from '../builder.ts';
+import { builder } from '../builder.ts';
 import { FunnelRef } from './funnel.ts';
 
 interface FunnelCreation {
@@ -24,9 +23,8 @@ export const FunnelStepInput = builder.inputType('FunnelStepInput', {
 });
 
 const FunnelCreationRef = builder.objectRef<FunnelCreation>('FunnelCreation').implement({
-  description: 'A funnel created (or found again for a replayed confirmation).',
   fields: (t) => ({
-    funnel: t.field({ type: FunnelRef, description: 'The funnel.', resolve: (c) => c.funnel }),
+    funnel: t.field({ type: FunnelRef, resolve: (c) => c.funnel }),
     replayed: t.exposeBoolean('replayed', { description: 'The confirmation had been used before; this is the funnel it created then.' }),
   }),
 });
@@ -34,8 +32,6 @@ const FunnelCreationRef = builder.objectRef<FunnelCreation>('FunnelCreation').im
 builder.mutationField('createFunnel', (t) =>
   t.field({
     type: FunnelCreationRef,
-    nullable: true,
-    ...INTERNAL,
     description: 'Creates a funnel (scope mcp:write). The same confirmationId always yields the same funnel.',
     args: {
       project: t.arg.string({ required: true }),
