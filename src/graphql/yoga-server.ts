@@ -1,7 +1,7 @@
 // Yoga serving the public schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with
 // the stored operations), GraphiQL (bundled, works offline) only when enabled for development. The public schema has
 // no mutation (createFunnel is internal: MCP runs it after a confirmation), so /api/graphql only reads.
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -31,7 +31,7 @@ export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, grap
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId, { reportBudget: createReportBudget() }),
     cors: false,
-    plugins: [documentNestingPlugin(), ...limitPlugins(), costPlugin(), refusedDocumentLog(deps.logger), noStorePlugin(), ...(deps.metrics ? [errorCountPlugin(deps.metrics)] : [])],
+    plugins: [documentNestingPlugin(), readOnlyPlugin(), ...limitPlugins(), costPlugin(), refusedDocumentLog(deps.logger), noStorePlugin(), ...(deps.metrics ? [errorCountPlugin(deps.metrics)] : [])],
     maskedErrors: {
       maskError(error, message) {
         const masked = maskGraphqlError(error, message);
@@ -67,6 +67,25 @@ function costPlugin(): Plugin<{ reportBudget?: ReportBudget }> {
           setResult({ ...result, extensions: { ...result.extensions, cost: budget.cost() } });
         },
       };
+    },
+  };
+}
+
+/**
+ * A mutation is refused as what it is — a write this endpoint never takes — rather than with graphql-js's "Schema is
+ * not configured to execute mutation operation": funnels are created through MCP's confirmed create_funnel.
+ */
+function readOnlyPlugin(): Plugin {
+  return {
+    onValidate({ params, setResult }) {
+      const document = params.documentAST as DocumentNode;
+      const writes = document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY);
+      if (!writes) return;
+      setResult([
+        new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation, in the dashboard or with the CLI.', {
+          extensions: { code: 'insufficient_scope', status: 403 },
+        }),
+      ]);
     },
   };
 }

@@ -53,7 +53,8 @@ describe('/api/graphql', () => {
     const { createAccountWithKey: make } = await import('../helpers/test-runtime.ts');
     const writer = await make(rt, { email: 'writer@example.com', projects: ['shop'], scopes: ['read', 'mcp:write'] });
     const body = (await (await post(mutation, writer.key)).json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-    expect(body.errors?.[0]?.message).toMatch(/not configured to execute mutation/);
+    expect(body.errors?.[0]?.message).toMatch(/Mutations are not available/);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'insufficient_scope', status: 403 });
     const funnels = (await (await post('{ projects { nodes { funnels { key } } } }', writer.key)).json()) as { data: { projects: { nodes: { funnels: unknown[] }[] } } };
     expect(funnels.data.projects.nodes[0]!.funnels).toEqual([]);
   });
