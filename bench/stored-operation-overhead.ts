@@ -5,6 +5,7 @@
 // Usage: node bench/stored-operation-overhead.ts [rounds] [iterations per round]
 import { execute, parse } from 'graphql';
 import { createStoredOperationPipeline } from '../src/graphql/pipeline.ts';
+import { schema } from '../src/graphql/schema.ts';
 import { loadOperationRegistry } from '../src/operations/registry.ts';
 import { createSandboxRuntime } from '../test/helpers/sandbox-runtime.ts';
 
@@ -15,10 +16,10 @@ const rt = await createSandboxRuntime();
 try {
   const principal = await rt.deps.authenticate(new Request('http://siteline.test/', { headers: { authorization: `Bearer ${rt.demo.apiKey}` } }), '127.0.0.1');
   const variables = { project: rt.demo.projectKeys[0]!, period: '28days', compare: 'previous' };
-  const stored = loadOperationRegistry(rt.deps.schema).get('SiteSummary')!;
+  const stored = loadOperationRegistry(schema).get('SiteSummary')!;
   const viaPipeline = () => rt.deps.executeOperation('SiteSummary', variables, rt.deps.createContext(principal, 'bench'));
   const bare = async () => {
-    const result = await execute({ schema: rt.deps.schema, document: stored.document, variableValues: variables, contextValue: rt.deps.createContext(principal, 'bench') });
+    const result = await execute({ schema, document: stored.document, variableValues: variables, contextValue: rt.deps.createContext(principal, 'bench') });
     if (result.errors?.length) throw result.errors[0];
     return result.data;
   };
@@ -45,9 +46,9 @@ try {
   console.log(`SiteSummary, warm, ${rounds} rounds × ${iterations}: bare execute ${bareUs.toFixed(1)} µs/op, pipeline ${pipelineUs.toFixed(1)} µs/op (${(((pipelineUs - bareUs) / bareUs) * 100).toFixed(1)} %)`);
 
   const empty = parse('{ __typename }');
-  const pipeline = createStoredOperationPipeline(rt.deps.schema);
-  const emptyBare = () => Promise.resolve(execute({ schema: rt.deps.schema, document: empty, contextValue: {} }));
-  const emptyPipeline = () => Promise.resolve(pipeline.getEnveloped({}).execute({ schema: rt.deps.schema, document: empty, contextValue: {} }));
+  const pipeline = createStoredOperationPipeline(schema);
+  const emptyBare = () => Promise.resolve(execute({ schema, document: empty, contextValue: {} }));
+  const emptyPipeline = () => Promise.resolve(pipeline.getEnveloped({}).execute({ schema, document: empty, contextValue: {} }));
   const many = iterations * 10;
   const timeMany = async (run: () => Promise<unknown>) => {
     const start = performance.now();

@@ -18,6 +18,7 @@ export interface AppDeps extends OperationRunner {
   logger: Logger;
   clock: () => Date;
   publicUrl: string;
+  /** The public schema /api/graphql serves (the stored operations run against the full one). */
   schema: GraphQLSchema;
   /**
    * The Principal of a request's Bearer credential: at once for a key this process verified lately, else a promise;

@@ -17,7 +17,7 @@ import { publicUrlOf, type Settings } from './config/settings.ts';
 import { siteOriginsOf } from './config/site-origins.ts';
 import { createGraphQLContext, type Services } from './graphql/context.ts';
 import { createStoredOperationPipeline } from './graphql/pipeline.ts';
-import { schema } from './graphql/schema.ts';
+import { publicSchema, schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
 import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
@@ -120,7 +120,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
       logger,
       clock,
       publicUrl: publicUrlOf(settings),
-      schema,
+      schema: publicSchema,
       graphiql: settings.SITELINE_SANDBOX === 'auto',
       authenticate,
       limitRequest: (principal: Principal) => limitRequest(shared, principal),

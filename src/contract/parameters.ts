@@ -1,5 +1,6 @@
 // The public parameters of the contract (SPEC §2–§4), described once: REST query/path parameters, MCP tool
 // arguments and the OpenAPI document are all built from this table, so their names and meanings cannot drift.
+import { DEFAULT_PERIOD, PERIOD_GRAMMAR } from '../domain/period.ts';
 import { MAX_LIMIT, MAX_OFFSET } from '../domain/request-params.ts';
 
 export type ParameterType = 'string' | 'integer' | 'boolean';
@@ -20,12 +21,16 @@ export const PARAMETERS = {
   funnel: { type: 'string', description: 'Funnel key (see list_funnels / GET /projects/{projectKey}/funnels/list).', example: 'checkout-x7k2q' },
   period: {
     type: 'string',
-    description:
-      'today, yesterday, 7days, 28days, 90days, 180days, 365days, or custom_START_END with YYYY-MM-DD dates (inclusive). Ndays = the N complete days ending yesterday in the project time zone.',
-    default: '28days',
+    description: PERIOD_GRAMMAR,
+    default: DEFAULT_PERIOD,
     example: '28days',
   },
-  compare: { type: 'string', description: 'previous (same number of days just before), year (364 days earlier, weekday-aligned) or none.', enum: ['previous', 'year', 'none'] },
+  compare: {
+    type: 'string',
+    description:
+      'previous (the same number of days just before; for a calendar period the previous month, quarter or year — to date: as many days, clipped to its end), year (364 days earlier, weekday-aligned; for a calendar period the same calendar dates a year earlier) or none.',
+    enum: ['previous', 'year', 'none'],
+  },
   force: { type: 'string', description: '1 bypasses the cache and refreshes it (limited to 30/hour per project); 0 or absent uses the cache.', enum: ['0', '1'] },
   metric: { type: 'string', description: 'One analytics metric (standard or custom; see metadata).', default: 'screenPageViews', example: 'sessions' },
   metrics: { type: 'string', description: 'Comma-separated analytics metrics (at most 10).', default: 'activeUsers,sessions,screenPageViews', example: 'sessions,keyEvents' },

@@ -1,7 +1,28 @@
 // The response bodies of the contract (SPEC §3–§4), one zod schema per endpoint: MCP tools declare them as
 // outputSchema, tests validate REST bodies against them, and the OpenAPI document is generated from them.
-// Objects are open (extra fields allowed): the contract grows by adding fields, never by changing them.
+// Objects are open to zod (extra fields allowed: the contract grows by adding fields, never by changing them) but
+// closed in the OpenAPI document, where every key Siteline knows is named: typed clients get no open records. Closed
+// sets of words are enums (./words.ts), and an object of figures has one shape per compare mode: all numbers without a
+// comparison, all Compared objects with one (`oneOf`; no field of the body names the mode, `period.previous` is there
+// exactly when comparing).
 import * as z from 'zod';
+import { ANALYTICS_DIMENSION_NAMES, ANALYTICS_METRIC_NAMES, SEARCH_DIMENSION_NAMES, SUMMARY_METRICS, type SummaryMetric } from '../domain/catalogue.ts';
+import { INTERVALS } from '../domain/interval.ts';
+import { SOURCES } from '../domain/sources.ts';
+import {
+  ANOMALY_DIRECTIONS,
+  ANOMALY_KINDS,
+  BRAND_FILTERS,
+  CACHE_STATES,
+  DATA_SOURCE_STATUSES,
+  DRIVER_REASONS,
+  FUNNEL_CREATORS,
+  FUNNEL_STEP_MATCHES,
+  FUNNEL_STEP_TYPES,
+  METRIC_KINDS,
+  OPPORTUNITY_KINDS,
+  SEARCH_PROVIDERS,
+} from './words.ts';
 
 const date = z.string().describe('A calendar day, YYYY-MM-DD.');
 
@@ -17,17 +38,26 @@ export const PeriodSchema = z
 
 export const WarningSchema = z.looseObject({ code: z.string(), message: z.string() });
 
+const quotaBucket = (text: string) => z.number().int().optional().describe(`${text} Tokens (or requests) left.`);
+
+export const QuotaSchema = z
+  .looseObject({
+    tokensPerDay: quotaBucket('The daily token bucket.'),
+    tokensPerHour: quotaBucket('The hourly token bucket.'),
+    tokensPerProjectPerHour: quotaBucket("The hourly token bucket of the credential's cloud project."),
+    serverErrorsPerProjectPerHour: quotaBucket('Server errors the cloud project may still cause this hour.'),
+    potentiallyThresholdedRequestsPerHour: quotaBucket('Requests with possibly thresholded data left this hour.'),
+  })
+  .describe("analytics: what is left of the property's quota buckets (the provider's propertyQuota); quota_low warns under 10%.");
+
 export const MetaSchema = z
   .looseObject({
-    cache: z.string().describe('hit, miss, stale or refresh.'),
+    cache: z.enum(CACHE_STATES).describe('hit (fresh cache), miss (provider), stale (cache, refreshing) or refresh (forced).'),
     fetchedAt: z.string().describe('When the data was fetched from the provider (ISO-8601).'),
     warnings: z.array(WarningSchema).optional(),
-    sources: z.array(z.string()).optional().describe('Providers the numbers come from: analytics, engine1, engine2.'),
+    sources: z.array(z.enum(SOURCES)).optional().describe('Providers the numbers come from.'),
     dataThrough: date.optional().describe('engine1: last complete day of data.'),
-    quota: z
-      .record(z.string(), z.number().int())
-      .optional()
-      .describe("analytics: what is left of the property's quota buckets (tokensPerDay, tokensPerHour, tokensPerProjectPerHour, serverErrorsPerProjectPerHour, potentiallyThresholdedRequestsPerHour); quota_low warns under 10%."),
+    quota: QuotaSchema.optional(),
   })
   .describe('Freshness and caveats of the answer.');
 
@@ -41,13 +71,21 @@ export const ComparedSchema = z
   .describe('A number with its comparison period value.');
 
 /** A metric value: a bare number without comparison, a Compared object with one. */
-export const MetricValueSchema = z.union([z.number(), ComparedSchema]);
+export const MetricValueSchema = z.xor([z.number(), ComparedSchema]).describe('A number without a comparison; a Compared object with one (compare=previous or year).');
+
+/** Figures as one object per compare mode: `shaped(number)` without a comparison, `shaped(Compared)` with one. */
+function byCompareMode<A extends z.ZodType, B extends z.ZodType>(plain: A, comparing: B, description: string) {
+  return z.xor([plain.describe(`${description} Without a comparison: numbers.`), comparing.describe(`${description} With a comparison: Compared objects.`)]).describe(description);
+}
+
+/** The summary metrics, each named: `value` is a number or a Compared schema. */
+const summaryMetrics = <V extends z.ZodType>(value: V) => z.looseObject(Object.fromEntries(SUMMARY_METRICS.map((name) => [name, value])) as Record<SummaryMetric, V>);
 
 // Projects -------------------------------------------------------------------------------------------------
 
 const DataSourceSchema = z.looseObject({
   connected: z.boolean(),
-  status: z.string().describe('ok, error, pending (connected, no call with its credential has succeeded yet) or not_connected: the last upstream outcome.'),
+  status: z.enum(DATA_SOURCE_STATUSES).describe('ok, error, pending (connected, no call with its credential has succeeded yet) or not_connected: the last upstream outcome.'),
   message: z.string().optional(),
   displayName: z.string(),
   propertyId: z.string().optional(),
@@ -71,8 +109,8 @@ export const ProjectResponse = z.looseObject({ project: ProjectSchema });
 
 export const FunnelStepSchema = z.looseObject({
   name: z.string(),
-  type: z.string().describe('event or page.'),
-  match: z.string().describe('exact, begins_with, contains or regex.'),
+  type: z.enum(FUNNEL_STEP_TYPES).describe('What the step matches: an event name or a page path.'),
+  match: z.enum(FUNNEL_STEP_MATCHES).describe('How the value matches.'),
   value: z.string(),
 });
 
@@ -81,7 +119,7 @@ export const FunnelSchema = z.looseObject({
   name: z.string(),
   steps: z.array(FunnelStepSchema),
   createdAt: z.string(),
-  createdVia: z.string().describe('dashboard, mcp or cli.'),
+  createdVia: z.enum(FUNNEL_CREATORS).describe('Where the funnel was created.'),
 });
 
 export const FunnelsListResponse = z.looseObject({ funnels: z.array(FunnelSchema) });
@@ -109,24 +147,34 @@ const envelope = { project: z.string(), period: PeriodSchema, meta: MetaSchema.o
 
 export const SiteSummaryResponse = z.looseObject({
   ...envelope,
-  metrics: z.record(z.string(), MetricValueSchema).describe('Metric name → value (Compared when a comparison was asked for).'),
+  metrics: byCompareMode(summaryMetrics(z.number()), summaryMetrics(ComparedSchema), 'The summary metrics by name.'),
 });
 
 export const SiteTimeseriesResponse = z.looseObject({
   ...envelope,
   metric: z.string(),
-  interval: z.string(),
+  interval: z.enum(INTERVALS),
   points: z
-    .array(z.looseObject({ date: date.optional(), time: z.string().optional(), value: MetricValueSchema }))
+    .array(z.looseObject({ date: date.optional(), time: z.string().optional().describe('interval=hour: the hour, ISO-8601 with the zone offset.'), value: MetricValueSchema }))
     .describe(
       "Every bucket of the period. When comparing, a point's previous covers the earlier range's days paired with the bucket: day k of the earlier range counts in the bucket of the period's day k (hours: the same wall-clock hour), so for counts the points' previous add up to total.previous.",
     ),
   total: MetricValueSchema.nullable().optional(),
 });
 
-const breakdownRow = z
-  .record(z.string(), z.union([z.string(), MetricValueSchema]))
-  .describe('The dimension value (a string) under the dimension name, plus one entry per metric (a number, or Compared with a comparison).');
+/**
+ * The dimension value (a string) under the dimension's name, and each asked metric under its name: every standard
+ * dimension and metric is named (custom ones, `customEvent:*`, come in addition). A row holds numbers without a
+ * comparison and Compared objects with one (`anyOf`: a row of custom metrics only would fit both).
+ */
+const breakdownRowByMode = (value: z.ZodType, mode: string) =>
+  z
+    .looseObject({
+      ...Object.fromEntries(ANALYTICS_DIMENSION_NAMES.map((name) => [name, z.string().optional()])),
+      ...Object.fromEntries(ANALYTICS_METRIC_NAMES.map((name) => [name, value.optional()])),
+    })
+    .describe(`A row ${mode}.`);
+const breakdownRow = z.union([breakdownRowByMode(z.number(), 'without a comparison: metrics as numbers'), breakdownRowByMode(ComparedSchema, 'with a comparison: metrics as Compared objects')]);
 
 export const SiteBreakdownResponse = z.looseObject({
   ...envelope,
@@ -171,13 +219,14 @@ export const MetadataResponse = z.looseObject({
 
 // Search (engine1, engine2, combined) ----------------------------------------------------------------------
 
-const searchTotals = z.looseObject({ clicks: MetricValueSchema, impressions: MetricValueSchema, ctr: MetricValueSchema, position: MetricValueSchema.nullable() });
+const searchTotalsOf = <V extends z.ZodType>(value: V) => z.looseObject({ clicks: value, impressions: value, ctr: value, position: value.nullable() });
+const searchTotals = byCompareMode(searchTotalsOf(z.number()), searchTotalsOf(ComparedSchema), 'clicks, impressions, ctr (a fraction) and position (1-based; null without impressions).');
 
 /** Plain search figures of one row or bucket (position is null without impressions). */
 const searchFigures = { clicks: z.number(), impressions: z.number(), ctr: z.number(), position: z.number().nullable() };
 const SearchFiguresSchema = z.looseObject(searchFigures);
-const byEngine = <T extends z.ZodType>(schema: T) => z.record(z.string(), schema).describe('Per engine (engine1, engine2), with sp=all.');
-const sp = z.string().describe('The search provider answered for: all, engine1 or engine2 (aliases echoed canonically).');
+const byEngine = <T extends z.ZodType>(schema: T) => z.looseObject({ engine1: schema.optional(), engine2: schema.optional() }).describe('Per engine, with sp=all: an engine not connected is left out.');
+const sp = z.enum(SEARCH_PROVIDERS).describe('The search provider answered for (aliases echoed canonically).');
 
 export const SearchSummaryResponse = z.looseObject({
   ...envelope,
@@ -189,21 +238,20 @@ export const SearchSummaryResponse = z.looseObject({
 export const SearchTimeseriesResponse = z.looseObject({
   ...envelope,
   sp,
-  interval: z.string().optional(),
+  interval: z.enum(INTERVALS).optional(),
   points: z.array(z.looseObject({ date: date.optional(), time: z.string().optional(), ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })),
   totals: SearchFiguresSchema.optional().describe('The figures over the whole period.'),
   byProvider: byEngine(SearchFiguresSchema).optional(),
 });
 
 const searchBreakdownRow = z
-  .object({ ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })
-  .catchall(z.string())
-  .describe('The dimension value (a string) under the dimension name, plus the search figures.');
+  .looseObject({ ...Object.fromEntries(SEARCH_DIMENSION_NAMES.map((name) => [name, z.string().optional()])), ...searchFigures, byProvider: byEngine(SearchFiguresSchema).optional() })
+  .describe('The dimension value (a string, normalised: countries ISO alpha-3 lower case) under the dimension name, plus the search figures.');
 
 export const SearchBreakdownResponse = z.looseObject({
   ...envelope,
   sp,
-  dimension: z.string(),
+  dimension: z.enum(SEARCH_DIMENSION_NAMES),
   rows: z.array(searchBreakdownRow),
   totalRows: z.number().optional(),
   limit: z.number().optional(),
@@ -252,7 +300,7 @@ const segment = z.looseObject({ dimension: z.string(), value: z.string() });
 export const InsightChangesResponse = z.looseObject({
   ...envelope,
   metric: z.string(),
-  kind: z.string().describe('additive (counts: a segment contributes its own change) or ratio (mix + rate effects).'),
+  kind: z.enum(METRIC_KINDS).describe('additive (counts: a segment contributes its own change) or ratio (mix + rate effects).'),
   sp: sp.optional(),
   change: ComparedSchema.describe("The metric's value in the period and the comparison range."),
   drivers: z
@@ -265,7 +313,7 @@ export const InsightChangesResponse = z.looseObject({
         current: z.number().nullable().optional(),
         previous: z.number().nullable().optional(),
         significant: z.boolean().describe('The answer stands behind this driver: not small next to the strongest, moving unlike the rest of its dimension, not an echo of a stronger driver.'),
-        reason: z.string().optional().describe('Why not significant: small, in_line or echo.'),
+        reason: z.enum(DRIVER_REASONS).optional().describe('Why not significant.'),
         echoOf: segment.optional().describe('The stronger driver this one echoes.'),
         mix: z.number().optional().describe("Ratio metrics: (w1 − w0)·(r0 − R0), the part due to the segment's weight changing."),
         rate: z.number().optional().describe("Ratio metrics: w1·(r1 − r0), the part due to the segment's own ratio changing."),
@@ -289,8 +337,8 @@ export const InsightAnomaliesResponse = z.looseObject({
       observed: z.number(),
       expected: z.number(),
       score: z.number().describe('log(observed/expected) in robust spreads (1.4826 × MAD); sign = direction.'),
-      direction: z.enum(['up', 'down']),
-      kind: z.string().optional().describe('spike (one day) or shift (first day of a run that stays off).'),
+      direction: z.enum(ANOMALY_DIRECTIONS),
+      kind: z.enum(ANOMALY_KINDS).optional().describe('spike (one day) or shift (first day of a run that stays off).'),
       days: z.number().optional(),
       segment: segment.optional().describe("Set when the anomaly is in one segment's series rather than the total's."),
       drivers: z.array(z.looseObject({ dimension: z.string(), value: z.string(), observed: z.number(), expected: z.number(), contribution: z.number() })),
@@ -301,12 +349,12 @@ export const InsightAnomaliesResponse = z.looseObject({
 export const InsightSearchOpportunitiesResponse = z.looseObject({
   ...envelope,
   sp,
-  brand: z.string().optional().describe('all, brand or nonbrand: which queries were considered.'),
+  brand: z.enum(BRAND_FILTERS).optional().describe('Which queries were considered.'),
   brandTerms: z.array(z.string()).optional(),
   ctrCurve: z.array(z.looseObject({ position: z.number(), ctr: z.number(), impressions: z.number() })).optional().describe("The site's CTR by rounded position, estimated from this period's queries and made non-increasing."),
   opportunities: z.array(
     z.looseObject({
-      kind: z.enum(['low_ctr', 'losing_clicks', 'lost_query', 'cannibalisation']),
+      kind: z.enum(OPPORTUNITY_KINDS),
       brand: z.boolean().optional(),
       query: z.string().optional(),
       page: z.string().optional(),

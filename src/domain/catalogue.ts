@@ -141,6 +141,26 @@ export function analyticsMetricInfo(name: string): MetricInfo | undefined {
   return METRIC_BY_NAME.get(name);
 }
 
+/** How each value type reads, said once for every description of a metric (GraphQL fields, docs). */
+const UNIT_TEXT: Readonly<Record<MetricValueType, string>> = {
+  integer: 'a count',
+  float: 'a ratio of two counts (not a count itself)',
+  fraction: 'a fraction 0–1 (0.53 = 53 %), not a percentage',
+  seconds: 'in seconds',
+  currency: "an amount in the property's currency (DataSource.currency of analytics)",
+};
+
+/** `Sessions: a count.` — a metric's label and unit, for descriptions generated from this catalogue. */
+export function metricDescription(info: MetricInfo): string {
+  return `${info.label}: ${info.name === 'position' ? 'the impression-weighted average rank in search results, 1-based (lower is better)' : UNIT_TEXT[info.type]}.`;
+}
+
+/** The description of a standard analytics or search metric by name; undefined for other names. */
+export function describeMetricName(name: string): string | undefined {
+  const info = METRIC_BY_NAME.get(name) ?? SEARCH_METRICS.find((m) => m.name === name);
+  return info && metricDescription(info);
+}
+
 export const ANALYTICS_METRIC_NAMES: readonly string[] = ANALYTICS_METRICS.map((m) => m.name);
 export const ANALYTICS_DIMENSION_NAMES: readonly string[] = ANALYTICS_DIMENSIONS.map((d) => d.name);
 

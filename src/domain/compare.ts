@@ -2,6 +2,7 @@
 
 import { invalidParameter } from '../errors/app-error.ts';
 import { addDays, type DateRange, rangeLength } from './calendar.ts';
+import { calendarComparison, type CalendarSpan } from './calendar-periods.ts';
 import { quoteInput } from './quote.ts';
 
 export const COMPARE_MODES = ['previous', 'year', 'none'] as const;
@@ -29,19 +30,27 @@ export function parseCompare(raw: string | undefined, fallback: CompareMode): Co
   throw invalidParameter('compare', `Invalid compare ${quoteInput(raw)}: expected one of ${COMPARE_MODES.join(', ')}.`);
 }
 
+/** A range to compare, with the calendar unit it is when it is a calendar period (month_to_date, last_month, …). */
+export interface ComparableRange extends DateRange {
+  readonly calendar?: CalendarSpan;
+}
+
 /**
  * The range a period is compared with. `previous`: the same number of days immediately before.
  * `year`: 364 days (52 weeks) earlier so weekdays line up; a period longer than 364 days moves back
  * by the smallest whole number of weeks that is at least its length, so the two never overlap.
+ * Calendar periods compare by calendar unit instead (./calendar-periods.ts): their comparison range can be
+ * shorter or longer than the period (February against January).
  */
-export function previousRange(period: DateRange, mode: Exclude<CompareMode, 'none'>): DateRange {
+export function previousRange(period: ComparableRange, mode: Exclude<CompareMode, 'none'>): DateRange {
+  if (period.calendar) return calendarComparison(period, period.calendar, mode);
   const days = rangeLength(period);
   const shift = mode === 'previous' ? days : Math.max(YEAR_SHIFT_DAYS, Math.ceil(days / WEEK) * WEEK);
   return { start: addDays(period.start, -shift), end: addDays(period.end, -shift) };
 }
 
 /** `previousRange` for any mode; undefined for `none`. */
-export function comparisonRange(period: DateRange, mode: CompareMode): DateRange | undefined {
+export function comparisonRange(period: ComparableRange, mode: CompareMode): DateRange | undefined {
   return mode === 'none' ? undefined : previousRange(period, mode);
 }
 

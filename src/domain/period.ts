@@ -1,12 +1,21 @@
-// Periods (SPEC §2): parse the `period` parameter, resolve it to calendar days in a zone, echo it in responses.
+// Periods: the one grammar of the `period` parameter (REST, MCP and GraphQL all parse it here), resolving it to
+// calendar days in a zone, and its echo in responses. Calendar units and their comparisons: ./calendar-periods.ts.
 
 import { AppError } from '../errors/app-error.ts';
 import { addDays, addYears, type DateRange, diffDays, type IsoDate, isIsoDate } from './calendar.ts';
+import { CALENDAR_PERIODS, CALENDAR_SPANS, calendarRange, type CalendarPeriodName, type CalendarSpan, isCalendarPeriodName } from './calendar-periods.ts';
 import { quoteInput } from './quote.ts';
 import { assertTimeZone, todayInZone } from './time-zone.ts';
 
 export const RELATIVE_PERIODS = ['today', 'yesterday', '7days', '28days', '90days', '180days', '365days'] as const;
 export type RelativePeriodName = (typeof RELATIVE_PERIODS)[number];
+
+/** Every named period, in the order docs and completions list them (`custom_START_END` besides). */
+export const PERIOD_NAMES: readonly string[] = [...RELATIVE_PERIODS, ...CALENDAR_PERIODS];
+
+/** The grammar in words, for parameter descriptions (REST, MCP, OpenAPI, GraphQL) and error messages. */
+export const PERIOD_GRAMMAR =
+  'today, yesterday, 7days, 28days, 90days, 180days, 365days (Ndays = the N complete days ending yesterday), month_to_date, quarter_to_date, year_to_date (from the first day of the month, quarter or year to today so far), last_month, last_quarter, last_year (the whole previous one), or custom_START_END with YYYY-MM-DD dates (inclusive) — calendar days in the project time zone.';
 
 export const DEFAULT_PERIOD: RelativePeriodName = '28days';
 /** GA4's launch: no property has data before it. */
@@ -18,6 +27,7 @@ export type PeriodSpec =
   | { readonly kind: 'today'; readonly name: 'today' }
   | { readonly kind: 'yesterday'; readonly name: 'yesterday' }
   | { readonly kind: 'last_days'; readonly name: RelativePeriodName; readonly days: number }
+  | { readonly kind: 'calendar'; readonly name: CalendarPeriodName; readonly span: CalendarSpan }
   | { readonly kind: 'custom'; readonly name: string; readonly start: IsoDate; readonly end: IsoDate };
 
 /** A period pinned to calendar days in a zone. `name` is the canonical `period` value. */
@@ -28,6 +38,8 @@ export interface ResolvedPeriod extends DateRange {
   readonly days: number;
   /** True when the period ends today, so its last day is still incomplete. */
   readonly includesToday: boolean;
+  /** Calendar periods: the unit, which decides the comparison range (./compare.ts). */
+  readonly calendar?: CalendarSpan;
 }
 
 /** The `period` object of a response (SPEC §2). */
@@ -41,7 +53,7 @@ export interface PeriodJson {
 
 const CUSTOM = /^custom_([^_]*)_([^_]*)$/;
 const LAST_DAYS = /^(\d+)days$/;
-const ALLOWED_TEXT = `${RELATIVE_PERIODS.join(', ')} or custom_START_END (dates as YYYY-MM-DD)`;
+const ALLOWED_TEXT = `${PERIOD_NAMES.join(', ')} or custom_START_END (dates as YYYY-MM-DD)`;
 
 function periodError(raw: string, rule: string): AppError {
   return new AppError('invalid_period', `Invalid period ${quoteInput(raw)}: ${rule}.`, { param: 'period' });
@@ -55,6 +67,7 @@ export function parsePeriod(raw: string | undefined): PeriodSpec {
   if (raw === undefined || raw === '') return parsePeriod(DEFAULT_PERIOD);
   if (raw === 'today') return { kind: 'today', name: 'today' };
   if (raw === 'yesterday') return { kind: 'yesterday', name: 'yesterday' };
+  if (isCalendarPeriodName(raw)) return { kind: 'calendar', name: raw, span: CALENDAR_SPANS[raw] };
   const days = LAST_DAYS.exec(raw);
   if (days !== null && (RELATIVE_PERIODS as readonly string[]).includes(raw)) {
     return { kind: 'last_days', name: raw as RelativePeriodName, days: Number(days[1]) };
@@ -105,6 +118,9 @@ export function resolvePeriod(spec: PeriodSpec, { timezone, now }: ResolveOption
       end = yesterday;
       start = addDays(yesterday, 1 - spec.days);
       break;
+    case 'calendar':
+      ({ start, end } = calendarRange(spec.span, today));
+      break;
     case 'custom':
       if (spec.end > today) {
         throw periodError(spec.name, `END ${spec.end} is after today (${today} in ${timezone})`);
@@ -113,7 +129,8 @@ export function resolvePeriod(spec: PeriodSpec, { timezone, now }: ResolveOption
       end = spec.end;
       break;
   }
-  return { name: spec.name, start, end, timezone, days: diffDays(start, end) + 1, includesToday: end === today };
+  const resolved = { name: spec.name, start, end, timezone, days: diffDays(start, end) + 1, includesToday: end === today };
+  return spec.kind === 'calendar' ? { ...resolved, calendar: spec.span } : resolved;
 }
 
 /** Parse and resolve in one step. */

@@ -6,7 +6,7 @@
 // on what happens to be cached). The answer says what it cost: `extensions.cost { reports, budget }`.
 import { GraphQLError } from 'graphql';
 
-/** Provider reports one request may read: the portfolio query over the three demo projects reads 20. */
+/** Provider reports one request may read: the portfolio query over the three demo projects reads 17. */
 export const MAX_REPORTS_PER_QUERY = 30;
 
 export const REPORT_BUDGET_EXCEEDED = 'report_budget_exceeded';

@@ -1,6 +1,7 @@
-// Yoga serving the schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with the
-// stored operations), read-only, GraphiQL (bundled, works offline) only when enabled for development.
-import { getOperationAST, GraphQLError } from 'graphql';
+// Yoga serving the public schema at /api/graphql: the pipeline's limits and error masking (./pipeline.ts, shared with
+// the stored operations), GraphiQL (bundled, works offline) only when enabled for development. The public schema has
+// no mutation (createFunnel is internal: MCP runs it after a confirmation), so /api/graphql only reads.
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppDeps } from '../app-deps.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -30,7 +31,7 @@ export function createGraphqlServer(deps: AppDeps & { graphiql?: boolean }, grap
     fetchAPI: { Request, Response, Headers, ReadableStream, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, FormData, File, fetch },
     context: ({ principal, requestId }) => deps.createContext(principal, requestId, { reportBudget: createReportBudget() }),
     cors: false,
-    plugins: [documentNestingPlugin(), ...limitPlugins(), readOnlyPlugin(), costPlugin(), refusedDocumentLog(deps.logger)],
+    plugins: [documentNestingPlugin(), readOnlyPlugin(), ...limitPlugins(), costPlugin(), refusedDocumentLog(deps.logger), noStorePlugin(), ...(deps.metrics ? [errorCountPlugin(deps.metrics)] : [])],
     maskedErrors: {
       maskError(error, message) {
         const masked = maskGraphqlError(error, message);
@@ -71,18 +72,49 @@ function costPlugin(): Plugin<{ reportBudget?: ReportBudget }> {
 }
 
 /**
- * /api/graphql only reads: the one mutation (createFunnel) is reserved for MCP's confirmed flow, which runs its
- * stored operation in-process after verifying a confirmation token.
+ * A mutation is refused as what it is — a write this endpoint never takes — rather than with graphql-js's "Schema is
+ * not configured to execute mutation operation": funnels are created through MCP's confirmed create_funnel.
  */
 function readOnlyPlugin(): Plugin {
   return {
-    onExecute({ args }) {
-      const operation = getOperationAST(args.document, args.operationName ?? undefined);
-      if (operation?.operation === 'mutation') {
-        throw new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation.', {
+    onValidate({ params, setResult }) {
+      const document = params.documentAST as DocumentNode;
+      const writes = document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY);
+      if (!writes) return;
+      setResult([
+        new GraphQLError('Mutations are not available on /api/graphql; funnels are created through MCP (create_funnel) after confirmation, in the dashboard or with the CLI.', {
           extensions: { code: 'insufficient_scope', status: 403 },
-        });
+        }),
+      ]);
+    },
+  };
+}
+
+/** Answers are per caller and per moment: never stored by a cache on the way (as REST answers). */
+function noStorePlugin(): Plugin {
+  return {
+    onResponse({ response }) {
+      response.headers.set('cache-control', 'private, no-store');
+    },
+  };
+}
+
+/**
+ * Every error of an answer counted by its code in /metrics: GraphQL answers a failed field with HTTP 200, so the HTTP
+ * status classes alone would show a failing query as a success.
+ */
+function errorCountPlugin(metrics: NonNullable<AppDeps['metrics']>): Plugin {
+  return {
+    onResultProcess({ result }) {
+      if (isAsyncIterable(result)) return;
+      for (const one of Array.isArray(result) ? result : [result]) {
+        for (const error of one.errors ?? []) metrics.recordGraphqlError(errorCode(error));
       }
     },
   };
+}
+
+function errorCode(error: GraphQLError | { extensions?: Record<string, unknown> }): string {
+  const code = error.extensions?.code;
+  return typeof code === 'string' ? code : 'GRAPHQL_VALIDATION_FAILED';
 }

@@ -5,6 +5,7 @@
 import type { CompleteResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app-deps.ts';
 import { ANALYTICS_DIMENSION_NAMES, ANALYTICS_METRIC_NAMES, SEARCH_DIMENSION_NAMES, SEARCH_METRIC_NAMES } from '../domain/catalogue.ts';
+import { PERIOD_NAMES } from '../domain/period.ts';
 import { runEndpoint, type EndpointRef } from '../operations/run-endpoint.ts';
 import { callerOf } from './mcp-caller.ts';
 
@@ -17,7 +18,7 @@ const MAX_VALUES = 100;
 /** Funnels of at most this many projects are listed when no project is given. */
 const MAX_FUNNEL_PROJECTS = 20;
 
-export const PERIOD_SUGGESTIONS = ['7days', '28days', '90days', '180days', '365days', 'today', 'yesterday'];
+export const PERIOD_SUGGESTIONS: readonly string[] = PERIOD_NAMES;
 
 const COMPLETERS: Record<string, Completer> = {
   project: projectKeys,

@@ -28,6 +28,8 @@ export interface Metrics {
   recordRateLimited(kind: RateLimitKind): void;
   /** An error that escaped every owner and was caught by the process guard. */
   recordUnhandled(kind: 'exception' | 'rejection'): void;
+  /** An error in a /api/graphql answer, by its `extensions.code` (a failed field is still HTTP 200). */
+  recordGraphqlError(code: string): void;
   render(): Promise<string>;
 }
 
@@ -59,6 +61,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     name: 'siteline_rate_limit_rejections_total',
     help: 'Requests refused by our limits: request (per API key), force (force=1 per project), auth (failed authentications per address).',
     labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+  const graphqlErrors = new Counter({
+    name: 'siteline_graphql_errors_total',
+    help: 'Errors in /api/graphql answers by extensions.code (invalid_period, report_budget_exceeded, query_too_complex, upstream_unavailable, internal_error, GRAPHQL_VALIDATION_FAILED, …): a field that failed is answered with HTTP 200.',
+    labelNames: ['code'] as const,
     registers: [registry],
   });
   const unhandled = new Counter({
@@ -98,6 +106,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     },
     recordUnhandled(kind) {
       unhandled.inc({ kind });
+    },
+    recordGraphqlError(code) {
+      // Codes are ours, Yoga's or graphql-armor's (a bounded set); anything else would be a new label per value.
+      graphqlErrors.inc({ code: /^[A-Za-z_]{1,40}$/.test(code) ? code : 'other' });
     },
     render: () => registry.metrics(),
   };

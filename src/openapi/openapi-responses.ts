@@ -57,11 +57,18 @@ function successOf(route: RestRoute, hasSchema: boolean): ZodOpenApiResponseObje
     return { description: "The provider's native JSON, unchanged.", headers: SUCCESS_HEADERS, content: { 'application/json': { schema: PROVIDER_RESPONSE, ...example } } };
   }
   const schema = hasSchema ? { $ref: `#/components/schemas/${responseComponentName(route.operation)}` } : GENERIC_RESPONSE;
-  // CSV (format=csv or Accept: text/csv) is described on the format parameter rather than as a second media
-  // type here: generated clients would otherwise type every answer as "JSON or string".
   const content: NonNullable<ZodOpenApiResponseObject['content']> = { 'application/json': { schema, ...example } };
+  // format=csv or Accept: text/csv. A generated client picks the media type it wants (openapi-fetch:
+  // createClient<paths, 'application/json'>), so declaring both does not make every answer "JSON or string".
+  if (route.csvRows) content['text/csv'] = { schema: CSV_BODY };
   return { description: route.summary, headers: SUCCESS_HEADERS, content };
 }
+
+/** RFC 4180 CSV with a header row: the JSON's rows, nested values as dotted columns. */
+const CSV_BODY: oas31.SchemaObject = {
+  type: 'string',
+  description: 'RFC 4180 CSV, UTF-8, with a header row: the rows of the JSON answer (format=csv or Accept: text/csv); nested values become dotted columns (byProvider.engine1.clicks).',
+};
 
 function problemResponseOf(status: string, codes: ErrorCode[]): ZodOpenApiResponseObject {
   const statusSchema: oas31.SchemaObject = status === '4XX' ? { type: 'integer', minimum: 400, maximum: 499 } : { const: Number(status) };

@@ -1,6 +1,6 @@
 // The shaping step between the typed graph and the contract's JSON: stored operations select typed fields
-// (metric lists, ComparedNumber objects, a row's `value`), and the REST/MCP contract keys metrics and rows by
-// name and shows a plain number when not comparing. One function per root field; only those that need it.
+// (metric lists, ComparedNumber objects, a row's `value`, a connection's nodes), and the REST/MCP contract keys
+// metrics and rows by name, shows a plain number when not comparing and lists projects without paging. One function per root field; only those that need it.
 // Runs once per executed operation (warm REST answers come from the response cache), so it stays a single pass.
 
 type Json = Record<string, unknown>;
@@ -46,7 +46,9 @@ function keyedRow(dimension: string, row: Json, rest: Json): Json {
   return { [dimension]: row.value, ...rest };
 }
 
-const SHAPES: Readonly<Record<string, (body: Json) => Json>> = {
+const SHAPES: Readonly<Record<string, (body: Json) => unknown>> = {
+  // The projects connection: the contract lists every project the caller may read.
+  projects: (body) => body.nodes,
   siteSummary: (body) => ({ ...body, metrics: metricMap(body.metrics as TypedMetric[], isComparing(body)) }),
   siteTimeseries: (body) => {
     const comparing = isComparing(body);

@@ -3,6 +3,7 @@
 // search pages join on theirs when their host belongs to the site (the project domain, every host an sc-domain:
 // property covers, the engine2 site's host), shown as https://<project domain><path>. Pages on other hosts stay
 // separate rows, named in a warning. Pages only one side knows keep zeros there.
+import type { SearchProviderChoice } from '../domain/request-params.ts';
 import { parseFilter } from '../domain/filter.ts';
 import { compileFilter } from '../domain/filter-match.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -37,7 +38,7 @@ export interface LandingPageRow {
 export interface LandingPages {
   project: string;
   period: PeriodJson;
-  sp: string;
+  sp: SearchProviderChoice;
   rows: LandingPageRow[];
   totalRows: number;
   limit: number;

@@ -1,6 +1,7 @@
 // The envelope's `meta` (SPEC §3) from the cached upstream results a response was built from.
 import type { CachedResult, CacheState } from '../cache/cached-fetch.ts';
 import type { QuotaRemaining } from '../providers/analytics/normalize.ts';
+import { isSource, type Source } from '../domain/sources.ts';
 
 export interface Warning {
   code: string;
@@ -11,7 +12,7 @@ export interface Meta {
   cache: CacheState;
   fetchedAt: string;
   warnings: Warning[];
-  sources: string[];
+  sources: Source[];
   dataThrough?: string;
   /** The analytics property's quota left (smallest remaining per bucket among the reports used), when known. */
   quota?: QuotaRemaining;
@@ -31,7 +32,7 @@ export function buildMeta(input: { results: readonly CachedResult<unknown>[]; so
     cache,
     fetchedAt: new Date(oldest).toISOString(),
     warnings,
-    sources: [...input.sources],
+    sources: input.sources.filter(isSource),
     ...(input.dataThrough ? { dataThrough: input.dataThrough } : {}),
     ...(quota ? { quota } : {}),
   };

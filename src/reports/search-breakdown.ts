@@ -1,6 +1,7 @@
 // Search breakdown (SPEC §4): rows per query, page, country, device or date, combined across engines on the
 // normalised key. engine1 filters upstream (what it cannot express is a 400 naming it); engine2 serves query and
 // page only, from weekly history cut to the period and filtered locally.
+import type { SearchProviderChoice } from '../domain/request-params.ts';
 import { parseRequiredName, SEARCH_DIMENSION_NAMES, SEARCH_DIMENSION_SOURCES, SEARCH_METRIC_NAMES, type SearchDimension } from '../domain/catalogue.ts';
 import { filterDimensions, formatFilter, parseFilter, type FilterAst } from '../domain/filter.ts';
 import { compileFilter } from '../domain/filter-match.ts';
@@ -35,7 +36,7 @@ export interface SearchBreakdownArgs extends SearchArgs {
 export interface SearchBreakdown {
   project: string;
   period: PeriodJson;
-  sp: string;
+  sp: SearchProviderChoice;
   dimension: SearchDimension;
   rows: Record<string, unknown>[];
   totalRows: number;
@@ -89,7 +90,7 @@ export async function searchBreakdown(ctx: ReportDeps, args: SearchBreakdownArgs
 }
 
 export interface CombinedRows {
-  choice: string;
+  choice: SearchProviderChoice;
   rows: CombinedSearchRow[];
   meta: Meta;
   /** What meta was built from, for pipelines that join these rows with other data. */

@@ -1,6 +1,7 @@
 // Search summary (SPEC §4): clicks, impressions, CTR and position of a period per engine and combined, compared
 // with the previous period by default. One engine1 call (daily rows spanning both ranges, split locally) and one
 // engine2 history call (daily site traffic, cut locally) however the comparison is set.
+import type { SearchProviderChoice } from '../domain/request-params.ts';
 import { rangeLength, type DateRange } from '../domain/calendar.ts';
 import { coveredPrevious, type Coverage } from '../domain/history.ts';
 import type { PeriodJson } from '../domain/period.ts';
@@ -34,7 +35,7 @@ export interface SearchArgs extends PeriodArgs {
 export interface SearchSummary {
   project: string;
   period: PeriodJson;
-  sp: string;
+  sp: SearchProviderChoice;
   totals: FiguresJson;
   byProvider: Partial<Record<SearchSource, FiguresJson>>;
   meta: Meta;

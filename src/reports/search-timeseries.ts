@@ -1,5 +1,6 @@
 // Search timeseries (SPEC §4): clicks, impressions, CTR and position per day, week or month (engine1 daily rows,
 // engine2 daily site traffic), or per hour from engine1's hourly data (engine2 has none and is left out).
+import type { SearchProviderChoice } from '../domain/request-params.ts';
 import type { DateRange } from '../domain/calendar.ts';
 import { bucketKeyOfDate, bucketKeys, parseInterval, type Interval } from '../domain/interval.ts';
 import { hourKeyAt } from '../domain/hours.ts';
@@ -33,7 +34,7 @@ export interface SearchPoint extends SearchFigures {
 export interface SearchTimeseries {
   project: string;
   period: PeriodJson;
-  sp: string;
+  sp: SearchProviderChoice;
   interval: Interval;
   points: SearchPoint[];
   totals: SearchFigures;

@@ -41,7 +41,7 @@ export async function siteBreakdown(ctx: ReportDeps, args: BreakdownArgs): Promi
   const limit = parseLimit(args.limit ?? undefined);
   const offset = parseOffset(args.offset ?? undefined);
   const source = await requireSource(ctx, scope.project, 'analytics');
-  const fields = await analyticsFields(ctx, source);
+  const fields = await analyticsFields(ctx, source, { metrics: args.metrics, dimensions: [args.dimension], filter: args.filter });
   const dimension = parseRequiredName(args.dimension ?? undefined, 'dimension', 'dimension', fields.dimensions);
   const metrics = [...parseNameList(args.metrics ?? undefined, { param: 'metrics', kind: 'metric', available: fields.metrics, fallback: DEFAULT_DIMENSION_METRICS, max: MAX_METRICS })];
   const order = parseOrder(args.order ?? undefined, metrics);

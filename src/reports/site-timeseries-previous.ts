@@ -7,6 +7,7 @@ import type { CachePolicy } from '../cache/ttl-policy.ts';
 import type { IsoDate } from '../domain/calendar.ts';
 import { analyticsMetricInfo } from '../domain/catalogue.ts';
 import { pairedBucketOfDate, pairedRanges, sumByBucket, type ComparisonPairing, type DayInterval } from '../domain/comparison-buckets.ts';
+import { bucketKeys } from '../domain/interval.ts';
 import type { ConnectedSource } from '../loaders/connected-source.ts';
 import type { AnalyticsReport } from '../providers/analytics/normalize.ts';
 import { rangeOf, toAnalyticsRequest } from '../providers/analytics/translate.ts';
@@ -26,12 +27,13 @@ export function isoOfGaDate(value: string): IsoDate | undefined {
   return /^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : undefined;
 }
 
+/** One value per bucket of the period; a bucket no comparison day pairs with (a shorter calendar unit) is 0. */
 export async function pairedPrevious(ctx: ReportDeps, source: ConnectedSource, pairing: ComparisonPairing, interval: DayInterval, metric: string, policy: CachePolicy, force: boolean): Promise<PairedPrevious> {
+  const keys = bucketKeys(pairing.period, interval, 'UTC');
   const ranges = pairedRanges(pairing, interval);
   if (analyticsMetricInfo(metric)?.additive === true) {
     const daily = await ctx.loaders.analytics.report(source, toAnalyticsRequest({ range: pairing.comparison, dimensions: ['date'], metrics: [metric], limit: 100_000 }), policy, force);
     const bucketOf = (date: IsoDate | undefined) => (date === undefined ? undefined : pairedBucketOfDate(pairing, date, interval));
-    const keys = ranges.map((r) => pairedBucketOfDate(pairing, r.start, interval)!);
     return { values: sumByBucket(keys, daily.value.rows.map((row) => ({ key: bucketOf(isoOfGaDate(row.dimensions.date ?? '')), value: row.metrics[metric] ?? 0 }))), results: [daily] };
   }
   const name = (i: number) => `bucket_${i}`;
@@ -43,11 +45,13 @@ export async function pairedPrevious(ctx: ReportDeps, source: ConnectedSource, p
       return ctx.loaders.analytics.report(source, { ...toAnalyticsRequest({ range: ranges[first]!, dimensions: [], metrics: [metric] }), dateRanges }, policy, force);
     }),
   );
-  const values = ranges.map((_, i) => {
-    const chunk = Math.floor(i / RANGES_PER_REPORT);
-    // With one date range the provider labels no row with it.
-    const row = results[chunk]!.value.rows.find((r) => chunks[chunk]!.count === 1 || rangeOf(r) === name(i));
-    return row?.metrics[metric] ?? 0;
-  });
-  return { values, results };
+  const byKey = new Map(
+    ranges.map((range, i) => {
+      const chunk = Math.floor(i / RANGES_PER_REPORT);
+      // With one date range the provider labels no row with it.
+      const row = results[chunk]!.value.rows.find((r) => chunks[chunk]!.count === 1 || rangeOf(r) === name(i));
+      return [range.key, row?.metrics[metric] ?? 0];
+    }),
+  );
+  return { values: keys.map((key) => byKey.get(key) ?? 0), results };
 }

@@ -48,7 +48,7 @@ export async function siteTimeseries(ctx: ReportDeps, args: TimeseriesArgs): Pro
   const scope = await resolveReportScope(ctx, args, 'none', 'analytics');
   const interval = parseInterval(args.interval ?? undefined, scope.period);
   const source = await requireSource(ctx, scope.project, 'analytics');
-  const fields = await analyticsFields(ctx, source);
+  const fields = await analyticsFields(ctx, source, { metrics: args.metric });
   const metric = args.metric ? requireAvailableName('metric', 'metric', args.metric, fields.metrics) : DEFAULT_TIMESERIES_METRIC;
 
   const policy = analyticsReportPolicy(scope.period.end, scope.timezone, scope.now);

@@ -46,9 +46,9 @@ describe('search summary with engine2 history shorter than the comparison', () =
   it('GraphQL and MCP give the same nulls and warning as REST', async () => {
     const rest = await rt.get('/api/v1/metrics/acme-shop/search/summary?compare=year');
     const figures = ['clicks', 'impressions', 'ctr', 'position'].map((f) => `${f} { value previous delta deltaPct }`).join(' ');
-    const query = `{ searchSummary(project: "acme-shop", compare: "year") { totals { ${figures} } byProvider { engine1 { ${figures} } engine2 { ${figures} } } meta { warnings { code message } } } }`;
+    const query = `{ project(key: "acme-shop") { search(compare: year) { totals { ${figures} } byProvider { engine1 { ${figures} } engine2 { ${figures} } } meta { warnings { code message } } } } }`;
     const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-    const gql = ((await res.json()) as { data: { searchSummary: { totals: unknown; byProvider: unknown; meta: { warnings: Warning[] } } } }).data.searchSummary;
+    const gql = ((await res.json()) as { data: { project: { search: { totals: unknown; byProvider: unknown; meta: { warnings: Warning[] } } } } }).data.project.search;
     expect(gql.totals).toEqual(rest.body.totals);
     expect(gql.byProvider).toEqual(rest.body.byProvider);
     expect(unavailable(gql)).toEqual(unavailable(rest.body));

@@ -44,7 +44,7 @@ describe('far-future custom periods', () => {
       method: 'POST',
       key: rt.demo.apiKey,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ siteSummary(project: "acme-shop", period: "${PERIODS[0]}") { project } }` }),
+      body: JSON.stringify({ query: `{ project(key: "acme-shop") { summary(period: "${PERIODS[0]}") { project } } }` }),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { errors: { extensions: Record<string, unknown> }[] };

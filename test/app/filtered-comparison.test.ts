@@ -59,7 +59,7 @@ describe('a filtered breakdown compared with an earlier range', () => {
     const restRows = (rest.body.rows as Row[]).map((r) => ({ value: r.country, sessions: r.sessions, activeUsers: r.activeUsers }));
     const reference = await sameFilterOver(rest.body.period.previous, 'country', 'deviceCategory==mobile');
     for (const row of restRows) expect((row.sessions as Compared).previous, String(row.value)).toBe(reference.get(String(row.value))?.sessions ?? 0);
-    const query = `{ project(key: "acme-shop") { breakdown(dimension: "country", metrics: "sessions,activeUsers", filter: "deviceCategory==mobile", period: "28days", compare: PREVIOUS, limit: 5) { rows { value sessions: metric(name: "sessions") { value previous delta deltaPct } activeUsers: metric(name: "activeUsers") { value previous delta deltaPct } } } } }`;
+    const query = `{ project(key: "acme-shop") { breakdown(dimension: "country", metrics: "sessions,activeUsers", filter: "deviceCategory==mobile", period: "28days", compare: previous, limit: 5) { rows { value sessions: metric(name: "sessions") { value previous delta deltaPct } activeUsers: metric(name: "activeUsers") { value previous delta deltaPct } } } } }`;
     const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     const json = (await res.json()) as { data: { project: { breakdown: { rows: unknown[] } } }; errors?: unknown };
     expect(json.errors).toBeUndefined();

@@ -86,7 +86,7 @@ describe('explain_change over a range engine2 does not cover (compare=year, sp=a
     expect(unavailable(rest.body)).toHaveLength(1);
     expect(rest.body.change).toEqual((await read(onNorthwind(SUMMARY))).body.byProvider.engine1.clicks);
     expect(rest.body.meta.sources).toEqual(['engine1']);
-    const query = `{ project(key: "northwind-journal") { changes(metric: "clicks", period: "${PERIOD}", compare: "year", sp: "all") { change { value previous delta deltaPct } drivers { dimension value previous } meta { warnings { code message } } } } }`;
+    const query = `{ project(key: "northwind-journal") { changes(metric: "clicks", period: "${PERIOD}", compare: year, sp: all) { change { value previous delta deltaPct } drivers { dimension value previous } meta { warnings { code message } } } } }`;
     const res = await rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     const json = (await res.json()) as { data: { project: { changes: { change: Compared; drivers: Driver[]; meta: { warnings: Warning[] } } } } };
     const gql = json.data.project.changes;

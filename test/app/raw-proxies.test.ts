@@ -141,7 +141,7 @@ describe('every raw proxy', () => {
 });
 
 describe('GraphQL rawProxy', () => {
-  const query = 'query($request: JSON!) { rawProxy(provider: "analytics", request: $request) { status body } }';
+  const query = 'query($request: JSON!) { rawProxy(provider: analytics, request: $request) { status body } }';
   const request = { project_key: 'acme-shop', path: `properties/${PROPERTY}:runReport`, body: REPORT };
   async function graphql(key: string) {
     const res = await rt.request('/api/graphql', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { request } }) });
@@ -173,7 +173,7 @@ describe('raw proxy through GraphQL', () => {
       method: 'POST',
       key: rt.demo.apiKey,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query($r: JSON) { rawProxy(provider: "analytics", request: $r) { status } }', variables: { r: request } }),
+      body: JSON.stringify({ query: 'query($r: JSON!) { rawProxy(provider: analytics, request: $r) { status } }', variables: { r: request } }),
     });
 
   it('refuses a request over 64 KiB with the same 413 REST gives, before any upstream call', async () => {

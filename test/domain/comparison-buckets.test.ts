@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, eachDay, rangeLength } from '../../src/domain/calendar.ts';
 import { previousRange } from '../../src/domain/compare.ts';
 import { comparisonPairing, ownBucketsArePaired, pairedBucketOfDate, pairedHourBuckets, pairedRanges, sumByBucket, type DayInterval } from '../../src/domain/comparison-buckets.ts';
+import { CALENDAR_PERIODS, CALENDAR_SPANS, calendarComparison, calendarRange } from '../../src/domain/calendar-periods.ts';
 import { bucketKeys } from '../../src/domain/interval.ts';
 import { thrownBy } from './expect-app-error.ts';
 
@@ -31,17 +32,59 @@ describe('comparisonPairing', () => {
     expect(pairedBucketOfDate(pairing, '2025-07-07', 'week')).toBe('2025-07-28');
     expect(pairedBucketOfDate(pairing, '2025-07-08', 'week')).toBeUndefined();
     expect(pairedRanges(pairing, 'week')).toEqual([
-      { start: '2025-06-15', end: '2025-06-20' },
-      { start: '2025-06-21', end: '2025-06-27' },
-      { start: '2025-06-28', end: '2025-07-04' },
-      { start: '2025-07-05', end: '2025-07-07' },
+      { key: '2025-07-08', start: '2025-06-15', end: '2025-06-20' },
+      { key: '2025-07-14', start: '2025-06-21', end: '2025-06-27' },
+      { key: '2025-07-21', start: '2025-06-28', end: '2025-07-04' },
+      { key: '2025-07-28', start: '2025-07-05', end: '2025-07-07' },
     ]);
     expect(ownBucketsArePaired(pairing, 'week')).toBe(false);
     expect(ownBucketsArePaired(pairing, 'day')).toBe(true);
   });
 
-  it('refuses ranges of different lengths (a bug in the caller)', () => {
-    expect(thrownBy(() => comparisonPairing({ start: '2025-07-01', end: '2025-07-31' }, { start: '2025-06-01', end: '2025-06-30' }))).toBeInstanceOf(Error);
+  it('a longer comparison range (a calendar unit) counts its extra days in the last bucket; a shorter one leaves the last buckets short', () => {
+    // February against January: January 29–31 pair with February 28.
+    const february = comparisonPairing({ start: '2025-02-01', end: '2025-02-28' }, { start: '2025-01-01', end: '2025-01-31' });
+    expect(pairedBucketOfDate(february, '2025-01-28', 'day')).toBe('2025-02-28');
+    expect(pairedBucketOfDate(february, '2025-01-31', 'day')).toBe('2025-02-28');
+    expect(pairedRanges(february, 'day').at(-1)).toEqual({ key: '2025-02-28', start: '2025-01-28', end: '2025-01-31' });
+    expect(ownBucketsArePaired(february, 'day')).toBe(false);
+    // Whole months pair whole: one request by month serves both.
+    expect(ownBucketsArePaired(february, 'month')).toBe(true);
+    // March against February: March 29–31 have no paired day.
+    const march = comparisonPairing({ start: '2025-03-01', end: '2025-03-31' }, { start: '2025-02-01', end: '2025-02-28' });
+    expect(pairedRanges(march, 'day').map((r) => r.key).at(-1)).toBe('2025-03-28');
+    expect(pairedRanges(march, 'week').at(-1)).toEqual({ key: '2025-03-24', start: '2025-02-24', end: '2025-02-28' });
+    expect(ownBucketsArePaired(march, 'month')).toBe(true);
+  });
+
+  it('refuses a range that is not one (a bug in the caller)', () => {
+    expect(thrownBy(() => comparisonPairing({ start: '2025-07-01', end: '2025-07-31' }, { start: '2025-06-30', end: '2025-06-01' }))).toBeInstanceOf(Error);
+  });
+
+  it('Σ previous buckets = the previous total for calendar periods, whose comparison ranges differ in length', () => {
+    const calendar = fc
+      .tuple(fc.constantFrom(...CALENDAR_PERIODS), fc.integer({ min: 0, max: 365 * 20 }), mode, dayInterval)
+      .map(([name, n, m, interval]) => {
+        const p = calendarRange(CALENDAR_SPANS[name], addDays('2016-01-01', n));
+        return { p, comparison: calendarComparison(p, CALENDAR_SPANS[name], m), interval };
+      });
+    fc.assert(
+      fc.property(calendar, ({ p, comparison, interval }) => {
+        const pairing = comparisonPairing(p, comparison);
+        const keys = bucketKeys(p, interval, 'UTC');
+        const days = eachDay(comparison).map((date, i) => ({ date, value: i + 1 }));
+        const buckets = sumByBucket(keys, days.map(({ date, value }) => ({ key: pairedBucketOfDate(pairing, date, interval), value })));
+        expect(sum(buckets)).toBe(sum(days.map((d) => d.value)));
+        // The paired ranges tile the comparison range in bucket order, and hold what the buckets sum.
+        const ranges = pairedRanges(pairing, interval);
+        expect(ranges[0]!.start).toBe(comparison.start);
+        expect(ranges.at(-1)!.end).toBe(comparison.end);
+        for (const r of ranges) expect(sum(eachDay(r).map((d) => days.find((x) => x.date === d)!.value))).toBe(buckets[keys.indexOf(r.key)]);
+        // One request by the bucket dimension serves both ranges only when each own bucket lands whole in its own paired one.
+        if (ownBucketsArePaired(pairing, interval)) expect(bucketKeys(comparison, interval, 'UTC').map((key) => pairedBucketOfDate(pairing, key, interval))).toEqual(keys);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('hours pair by wall clock: a skipped hour goes to the hour the clocks jumped to, a repeated one is counted once', () => {

@@ -50,11 +50,11 @@ const CASES: { name: string; query: string; variables: Record<string, unknown>; 
     message: /Int cannot represent non-integer value: "ten"/,
   },
   {
-    name: 'an input object without its required fields',
-    query: 'query($steps: [FunnelStepInput!]!) { funnelPreview(project: "shop", steps: $steps) { meta { cache } } }',
-    variables: { steps: [{ value: '/' }] },
-    extensions: { code: 'invalid_parameter', param: 'steps' },
-    message: /Field "match" of required type "String!" was not provided/,
+    name: 'an enum value in the casing before the typed dialect',
+    query: 'query($compare: CompareMode) { project(key: "shop") { summary(compare: $compare) { sessions { value } } } }',
+    variables: { compare: 'PREVIOUS' },
+    extensions: { code: 'invalid_parameter', param: 'compare' },
+    message: /Value "PREVIOUS" does not exist in "CompareMode" enum/,
   },
   {
     name: 'a Period that is not one',
@@ -72,14 +72,14 @@ const CASES: { name: string; query: string; variables: Record<string, unknown>; 
   },
   {
     name: 'more aliases than allowed',
-    query: `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: projects { key }`).join(' ')} }`,
+    query: `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: projects { totalCount }`).join(' ')} }`,
     variables: {},
     extensions: { code: 'query_too_complex', limit: 'aliases', max: 10, found: 11 },
     message: /^The query uses 11 aliases; at most 10 are allowed/,
   },
   {
     name: 'a static cost past the limit',
-    query: `{ projects { ${'search { clicks { value previous delta deltaPct } impressions { value previous } byProvider { engine1 { clicks { value previous } } engine2 { clicks { value } } } } '.repeat(60)} } }`,
+    query: `{ projects { nodes { ${'search { clicks { value previous delta deltaPct } impressions { value previous } byProvider { engine1 { clicks { value previous } } engine2 { clicks { value } } } } '.repeat(60)} } } }`,
     variables: {},
     extensions: { code: 'query_too_complex', limit: 'cost', max: 5000 },
     message: /^The query has a static cost of \d+; at most 5000 is allowed/,

@@ -2,11 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { printSdl } from '../../src/graphql/schema.ts';
+import { printInternalSdl, printSdl } from '../../src/graphql/schema.ts';
 
-describe('schema/schema.graphql', () => {
-  it('matches the schema built from the code (run `npm run schema:print` after changing types)', () => {
-    const checkedIn = readFileSync(join(import.meta.dirname, '..', '..', 'schema', 'schema.graphql'), 'utf8');
-    expect(printSdl()).toBe(checkedIn);
+const checkedIn = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'schema', name), 'utf8');
+
+describe('the printed schemas', () => {
+  it('schema/schema.graphql matches the public schema built from the code (run `npm run schema:print` after changing types)', () => {
+    expect(printSdl()).toBe(checkedIn('schema.graphql'));
+  });
+
+  it('schema/internal.graphql matches the full schema the stored operations run against', () => {
+    expect(printInternalSdl()).toBe(checkedIn('internal.graphql'));
   });
 });

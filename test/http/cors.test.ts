@@ -19,7 +19,7 @@ afterAll(() => rt.dispose());
 /** One actual request per surface, as a browser page would send it. */
 const SURFACES = {
   rest: { path: '/api/v1/projects/list', method: 'GET', headers: {} as Record<string, string>, body: undefined as string | undefined },
-  graphql: { path: '/api/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ projects { key } }' }) },
+  graphql: { path: '/api/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ projects { totalCount } }' }) },
   mcp: {
     path: '/api/mcp',
     method: 'POST',

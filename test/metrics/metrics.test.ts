@@ -47,6 +47,16 @@ describe('/metrics on the API app', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
+  it('counts the errors of GraphQL answers by code: a failed field is still HTTP 200', async () => {
+    const gql = (query: string) => rt.request('/api/graphql', { method: 'POST', key: rt.demo.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const count = async (code: string) => sample(await scrape(), 'siteline_graphql_errors_total', { code });
+    const [notFound, invalid] = [await count('not_found'), await count('GRAPHQL_VALIDATION_FAILED')];
+    expect((await gql('{ a: project(key: "nope") { key } b: project(key: "gone") { key } }')).status).toBe(200);
+    await gql('{ nope }');
+    expect(await count('not_found')).toBe(notFound + 2);
+    expect(await count('GRAPHQL_VALIDATION_FAILED')).toBe(invalid + 1);
+  });
+
   it('counts requests by method, route pattern and status class', async () => {
     const labels = { method: 'GET', route: '/api/v1/projects/:projectKey', status_class: '2xx' };
     const before = sample(await scrape(), 'siteline_http_requests_total', labels);

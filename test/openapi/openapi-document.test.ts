@@ -139,10 +139,12 @@ describe('the document built from the route table', () => {
     expect(param('/api/v1/metrics/:projectKey/dimension', 'period').required).toBe(false);
   });
 
-  it('offers format=csv exactly where the route has csvRows, and types the answer as its JSON body only', () => {
+  it('offers format=csv exactly where the route has csvRows, and declares the text/csv answer there', () => {
     for (const route of REST_ROUTES) {
       const operation = operationOf(doc, route);
-      expect(Object.keys(operation.responses['200'].content), route.path).toEqual(['application/json']);
+      const media = route.respond ? ['application/json'] : route.csvRows ? ['application/json', 'text/csv'] : ['application/json'];
+      expect(Object.keys(operation.responses['200'].content), route.path).toEqual(media);
+      if (route.csvRows) expect(operation.responses['200'].content['text/csv'].schema.type).toBe('string');
       const format = operation.parameters.find((p: Json) => p.name === 'format');
       expect(format !== undefined, route.path).toBe(route.csvRows !== undefined);
       if (route.csvRows) expect(format.schema.enum).toEqual(['json', 'csv']);

@@ -12,7 +12,7 @@ describe('operation registry', () => {
   });
 
   it('rejects an operation that does not validate against the schema, naming the file', () => {
-    const sources = [{ file: 'Broken.graphql', text: 'query Broken { projects { nope } }' }];
+    const sources = [{ file: 'Broken.graphql', text: 'query Broken { project(key: "x") { nope } }' }];
     expect(() => buildOperationRegistry(schema, sources)).toThrowError(OperationRegistryError);
     try {
       buildOperationRegistry(schema, sources);
@@ -42,7 +42,7 @@ describe('operation registry', () => {
   });
 
   it('holds stored operations to the limits of the GraphQL pipeline at boot, as /api/graphql is', () => {
-    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `p${i}: projects { key }`).join(' ');
+    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `p${i}: projects { totalCount }`).join(' ');
     const sources = [{ file: 'Wide.graphql', text: `query Wide { ${aliases} }` }];
     const pipeline = createStoredOperationPipeline(schema);
     // Plain validation accepts it; the pipeline's validation does not.

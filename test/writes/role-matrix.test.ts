@@ -202,8 +202,8 @@ const API: [ProjectAction, string, (m: Member) => Promise<Outcome>][] = [
     expect(res.status, JSON.stringify(body)).toBe(200);
     return 'allowed';
   }],
-  ['project.read', 'GraphQL query with an API key', (m) => graphql(m, `{ siteSummary(project: "${PROJECT}") { project } }`)],
-  ['report.refresh', 'GraphQL query force=1 with an API key', (m) => graphql(m, `{ siteSummary(project: "${PROJECT}", force: "1") { project } }`)],
+  ['project.read', 'GraphQL query with an API key', (m) => graphql(m, `{ project(key: "${PROJECT}") { summary { project } } }`)],
+  ['report.refresh', 'GraphQL query force=1 with an API key', (m) => graphql(m, `{ project(key: "${PROJECT}") { summary(force: true) { project } } }`)],
   ['funnel.create', 'GraphQL createFunnel mutation (the stored operation MCP confirms through)', mutation],
   ['funnel.create', 'MCP create_funnel with an API key', (m) => mcp(m.mcpKey, 'create_funnel', FUNNEL_ARGS)],
   ['funnel.create', 'MCP create_funnel with an OAuth token', (m) => mcp(m.mcpOAuth, 'create_funnel', FUNNEL_ARGS)],

@@ -14,16 +14,16 @@ export function toComparedOrNull(figure: number | Compared | null | undefined): 
 }
 
 export const ComparedNumberRef = builder.objectRef<Compared>('ComparedNumber').implement({
-  description: 'A number and, when comparing, its value in the comparison range.',
+  description: "A number and, when comparing, its value in the comparison range; in the unit of the field that holds it.",
   fields: (t) => ({
     value: t.exposeFloat('value', { description: 'The value in the period.' }),
     previous: t.float({
       nullable: true,
-      description: "The value in the comparison range; null without a comparison or when the provider's history does not cover it.",
+      description: "The value in the comparison range; null without a comparison or when the provider's history does not cover it (then meta.warnings has comparison_unavailable) — never 0 for a missing range.",
       resolve: (c) => c.previous,
     }),
-    delta: t.float({ nullable: true, description: 'value − previous.', resolve: (c) => c.delta }),
-    deltaPct: t.float({ nullable: true, description: 'delta / |previous|, a fraction with 4 decimals; null when previous is 0 or unknown.', resolve: (c) => c.deltaPct }),
+    delta: t.float({ nullable: true, description: 'value − previous, in the same unit; null when previous is.', resolve: (c) => c.delta }),
+    deltaPct: t.float({ nullable: true, description: 'delta / |previous|, a fraction with 4 decimals (0.1 = +10 %); null when previous is 0 or null.', resolve: (c) => c.deltaPct }),
   }),
 });
 
@@ -36,8 +36,8 @@ export interface NamedFigure {
 export const MetricValueRef = builder.objectRef<NamedFigure>('MetricValue').implement({
   description: 'One metric of a row or summary, by its analytics name.',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    value: t.field({ type: ComparedNumberRef, resolve: (m) => m.figure }),
+    name: t.exposeString('name', { description: 'The analytics metric name (sessions, customEvent:credits_used, …).' }),
+    value: t.field({ type: ComparedNumberRef, description: "The metric's value in its unit (see the metric's description on SiteSummary, or metadata for custom ones).", resolve: (m) => m.figure }),
   }),
 });
 

@@ -1,5 +1,5 @@
-// Scalars: Date (calendar day), Period (the period grammar, checked like REST checks it) and JSON (only the raw
-// proxies' native request bodies).
+// Scalars: Date (calendar day), DateTime (an instant with its offset), Period (the period grammar, checked like REST
+// checks it) and JSON (only the raw proxy's native request body). All travel as strings (JSON: as JSON).
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { PARAMETERS } from '../../contract/parameters.ts';
 import { parsePeriod } from '../../domain/period.ts';
@@ -13,6 +13,18 @@ builder.scalarType('Date', {
   serialize: (value) => String(value),
   parseValue: (value) => {
     if (typeof value !== 'string' || !ISO_DAY.test(value)) throw new GraphQLError('Date must be a YYYY-MM-DD string.');
+    return value;
+  },
+});
+
+// `2026-11-25T13:00:00+01:00`, `2026-11-25T12:00:00.000Z`: a date, a time and an offset (or Z).
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+builder.scalarType('DateTime', {
+  description: 'An instant, ISO-8601 with its UTC offset (`2026-11-25T13:00:00+01:00`) or Z; hours of a time series carry the project zone offset of that hour.',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !ISO_INSTANT.test(value)) throw new GraphQLError('DateTime must be an ISO-8601 string with an offset, e.g. 2026-11-25T13:00:00+01:00.');
     return value;
   },
 });

@@ -1,149 +1,142 @@
-// Site metrics query fields beyond the summary: timeseries, dimension breakdown, realtime and metadata
+// Site metrics query fields beyond the summary: timeseries, dimension breakdown and realtime
 // (REST /metrics/{projectKey}/…, MCP get_site_*), typed: metrics by name are MetricValue lists with `metric(name)`.
 import { siteBreakdown, type SiteBreakdown } from '../../reports/site-breakdown.ts';
-import { siteMetadata, type FieldInfo, type SiteMetadata } from '../../reports/site-metadata.ts';
 import { siteRealtime, type SiteRealtime } from '../../reports/site-realtime.ts';
 import { siteTimeseries, type SiteTimeseries, type TimeseriesPoint } from '../../reports/site-timeseries.ts';
-import { builder } from '../builder.ts';
+import { invalidParameter } from '../../errors/app-error.ts';
+import type { Country } from '../../domain/countries.ts';
+import { quoteInput } from '../../domain/quote.ts';
+import { builder, INTERNAL } from '../builder.ts';
 import { contractArgs } from '../contract-args.ts';
 import { ComparedNumberRef, MetricValueRef, namedFigures, toCompared, type NamedFigure } from './compared-number.ts';
-import { MetaRef, PeriodRef } from './envelope.ts';
+import { countryOfValue, CountryRef } from './country.ts';
+import { ENVELOPE, MetaRef, PeriodRef } from './envelope.ts';
+import { IntervalRef } from './enums.ts';
+import { metricText } from './metric-fields.ts';
+import { BUCKET_TEXT } from './search-timeseries.ts';
 
 const SiteTimeseriesPointRef = builder.objectRef<TimeseriesPoint>('SiteTimeseriesPoint').implement({
   description: 'One bucket of the period.',
   fields: (t) => ({
-    date: t.field({ type: 'Date', nullable: true, description: "The bucket's first day (interval day, week or month).", resolve: (p) => p.date ?? null }),
-    time: t.string({ nullable: true, description: 'ISO-8601 local hour with offset (interval hour).', resolve: (p) => p.time ?? null }),
+    date: t.field({ type: 'Date', nullable: true, ...BUCKET_TEXT.date, resolve: (p) => p.date ?? null }),
+    time: t.field({ type: 'DateTime', nullable: true, ...BUCKET_TEXT.time, resolve: (p) => p.time ?? null }),
     value: t.field({
       type: ComparedNumberRef,
-      description: "The bucket's value; when comparing, previous covers the earlier range's days paired with the bucket (day k of the earlier range counts in the bucket of the period's day k; hours: the same wall-clock hour).",
+      description:
+        "The bucket's value, in the metric's unit; when comparing, previous covers the earlier range's days paired with the bucket (day k of the earlier range counts in the bucket of the period's day k; hours: the same wall-clock hour; days of a longer calendar unit past the period's end: the last bucket).",
       resolve: (p) => toCompared(p.value),
     }),
   }),
 });
 
 export const SiteTimeseriesRef = builder.objectRef<SiteTimeseries>('SiteTimeseries').implement({
+  description: 'One analytics metric per hour, day, week or month, with the period total.',
   fields: (t) => ({
-    project: t.exposeString('project'),
-    period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
-    metric: t.exposeString('metric'),
-    interval: t.exposeString('interval'),
-    points: t.field({ type: [SiteTimeseriesPointRef], description: 'Every bucket of the period.', resolve: (s) => s.points }),
-    total: t.field({ type: ComparedNumberRef, description: 'The whole period.', resolve: (s) => toCompared(s.total) }),
-    meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
+    project: t.exposeString('project', ENVELOPE.project),
+    period: t.field({ type: PeriodRef, ...ENVELOPE.period, resolve: (s) => s.period }),
+    metric: t.exposeString('metric', { description: 'The analytics metric (its unit: the catalogue, or metadata for custom ones).' }),
+    interval: t.field({ type: IntervalRef, description: 'The bucket size.', resolve: (s) => s.interval }),
+    points: t.field({ type: [SiteTimeseriesPointRef], description: 'Every bucket of the period (0 when empty).', resolve: (s) => s.points }),
+    total: t.field({ type: ComparedNumberRef, description: "The whole period, from the provider (users and rates do not add up over buckets), in the metric's unit.", resolve: (s) => toCompared(s.total) }),
+    meta: t.field({ type: MetaRef, ...ENVELOPE.meta, resolve: (s) => s.meta }),
   }),
 });
 
 /** A breakdown row with what its metric fields need: the metric names in response order. */
 interface BreakdownRow {
   value: string;
+  country: Country | null;
   figures: NamedFigure[];
 }
 
 const BreakdownRowRef = builder.objectRef<BreakdownRow>('BreakdownRow').implement({
   description: 'One value of the dimension and its metrics.',
   fields: (t) => ({
-    value: t.exposeString('value', { description: 'The dimension value.' }),
+    value: t.exposeString('value', { description: 'The dimension value (countries by their English name, as analytics reports them).' }),
+    country: t.field({ type: CountryRef, nullable: true, description: 'dimension country or countryId: the country’s ISO codes and name; null for other dimensions and `(not set)`.', resolve: (r) => r.country }),
     metrics: t.field({ type: [MetricValueRef], description: 'The requested metrics in request order.', resolve: (r) => r.figures }),
     metric: t.field({
       type: ComparedNumberRef,
-      nullable: true,
-      description: 'One of the requested metrics by name; null for a metric not requested.',
-      args: { name: t.arg.string({ required: true }) },
-      resolve: (r, { name }) => r.figures.find((f) => f.name === name)?.figure ?? null,
+      description: "One of the requested metrics by name, in its unit; naming a metric not in `metrics` is an error of the breakdown (invalid_parameter, param metrics).",
+      args: { name: t.arg.string({ required: true, description: 'A metric name among the breakdown’s `metrics`.' }) },
+      resolve: (r, { name }) => {
+        const figure = r.figures.find((f) => f.name === name)?.figure;
+        if (figure) return figure;
+        throw invalidParameter('metrics', `metric(name: ${quoteInput(name)}) is not among the breakdown's metrics (${r.figures.map((f) => f.name).join(', ')}); add it to metrics.`);
+      },
     }),
   }),
 });
 
 export const SiteBreakdownRef = builder.objectRef<SiteBreakdown>('SiteBreakdown').implement({
+  description: 'Analytics metrics by one dimension, a page of rows at a time.',
   fields: (t) => ({
-    project: t.exposeString('project'),
-    period: t.field({ type: PeriodRef, resolve: (s) => s.period }),
-    dimension: t.exposeString('dimension'),
-    metrics: t.exposeStringList('metrics'),
+    project: t.exposeString('project', ENVELOPE.project),
+    period: t.field({ type: PeriodRef, ...ENVELOPE.period, resolve: (s) => s.period }),
+    dimension: t.exposeString('dimension', { description: 'The dimension broken down by.' }),
+    metrics: t.exposeStringList('metrics', { description: 'The metrics of every row, in order.' }),
     rows: t.field({
       type: [BreakdownRowRef],
-      resolve: (s) => s.rows.map((row) => ({ value: String(row[s.dimension]), figures: namedFigures(row, s.metrics) })),
+      description: 'A page of rows, ordered as asked.',
+      resolve: (s) =>
+        s.rows.map((row) => {
+          const value = String(row[s.dimension]);
+          return { value, country: countryOfValue(s.dimension, value), figures: namedFigures(row, s.metrics) };
+        }),
     }),
-    totalRows: t.exposeInt('totalRows'),
-    limit: t.exposeInt('limit'),
-    offset: t.exposeInt('offset'),
-    meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
+    totalRows: t.exposeInt('totalRows', { description: 'Rows in all pages: a count.' }),
+    limit: t.exposeInt('limit', { description: 'Rows per page.' }),
+    offset: t.exposeInt('offset', { description: 'Rows skipped before this page.' }),
+    meta: t.field({ type: MetaRef, ...ENVELOPE.meta, resolve: (s) => s.meta }),
   }),
 });
 
 type Realtime = SiteRealtime;
+const ACTIVE = metricText('activeUsers', 'Active in the last 30 minutes.');
 const ActiveMinuteRef = builder.objectRef<Realtime['perMinute'][number]>('ActiveMinute').implement({
-  fields: (t) => ({ minutesAgo: t.exposeInt('minutesAgo', { description: '0 (this minute) to 29.' }), activeUsers: t.exposeInt('activeUsers') }),
+  description: 'One minute of the last 30.',
+  fields: (t) => ({ minutesAgo: t.exposeInt('minutesAgo', { description: '0 (this minute) to 29.' }), activeUsers: t.exposeInt('activeUsers', metricText('activeUsers', 'Active that minute.')) }),
 });
 const ActivePageRef = builder.objectRef<Realtime['topPages'][number]>('ActivePage').implement({
-  fields: (t) => ({ page: t.exposeString('page'), activeUsers: t.exposeInt('activeUsers'), screenPageViews: t.exposeInt('screenPageViews') }),
+  description: 'A page viewed in the last 30 minutes.',
+  fields: (t) => ({ page: t.exposeString('page', { description: 'The page title.' }), activeUsers: t.exposeInt('activeUsers', ACTIVE), screenPageViews: t.exposeInt('screenPageViews', metricText('screenPageViews')) }),
 });
 const ActiveCountryRef = builder.objectRef<Realtime['countries'][number]>('ActiveCountry').implement({
-  fields: (t) => ({ country: t.exposeString('country'), activeUsers: t.exposeInt('activeUsers') }),
+  description: 'A country with users active in the last 30 minutes.',
+  fields: (t) => ({
+    country: t.exposeString('country', { description: 'The country name, as analytics reports it.' }),
+    countryCode: t.string({ nullable: true, description: 'ISO 3166-1 alpha-2 of the country; null for `(not set)`.', resolve: (c) => countryOfValue('country', c.country)?.alpha2 ?? null }),
+    activeUsers: t.exposeInt('activeUsers', ACTIVE),
+  }),
 });
 const ActiveDeviceRef = builder.objectRef<Realtime['devices'][number]>('ActiveDevice').implement({
-  fields: (t) => ({ device: t.exposeString('device'), activeUsers: t.exposeInt('activeUsers') }),
+  description: 'A device category with users active in the last 30 minutes.',
+  fields: (t) => ({ device: t.exposeString('device', { description: 'desktop, mobile, tablet, …' }), activeUsers: t.exposeInt('activeUsers', ACTIVE) }),
 });
 const ActiveEventRef = builder.objectRef<Realtime['topEvents'][number]>('ActiveEvent').implement({
-  fields: (t) => ({ eventName: t.exposeString('eventName'), eventCount: t.exposeInt('eventCount') }),
+  description: 'An event recorded in the last 30 minutes.',
+  fields: (t) => ({ eventName: t.exposeString('eventName', { description: 'The event name.' }), eventCount: t.exposeInt('eventCount', metricText('eventCount')) }),
 });
 
 export const SiteRealtimeRef = builder.objectRef<SiteRealtime>('SiteRealtime').implement({
+  description: 'Activity of the last 30 minutes (cached at most 30 seconds).',
   fields: (t) => ({
-    project: t.exposeString('project'),
-    activeUsers: t.exposeInt('activeUsers', { description: 'Users active in the last 30 minutes.' }),
-    perMinute: t.field({ type: [ActiveMinuteRef], resolve: (s) => s.perMinute }),
-    topPages: t.field({ type: [ActivePageRef], resolve: (s) => s.topPages }),
-    countries: t.field({ type: [ActiveCountryRef], resolve: (s) => s.countries }),
-    devices: t.field({ type: [ActiveDeviceRef], resolve: (s) => s.devices }),
-    topEvents: t.field({ type: [ActiveEventRef], resolve: (s) => s.topEvents }),
-    meta: t.field({ type: MetaRef, resolve: (s) => s.meta }),
-  }),
-});
-
-const FieldInfoRef = builder.objectRef<FieldInfo>('FieldInfo').implement({
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    uiName: t.exposeString('uiName'),
-    description: t.exposeString('description'),
-    category: t.exposeString('category'),
-    custom: t.exposeBoolean('custom'),
-    type: t.exposeString('type', { nullable: true, description: 'Metrics only: TYPE_INTEGER, TYPE_FLOAT, TYPE_SECONDS, TYPE_CURRENCY, …' }),
-  }),
-});
-
-const AnalyticsFieldsRef = builder.objectRef<SiteMetadata['analytics']>('AnalyticsFields').implement({
-  fields: (t) => ({
-    connected: t.exposeBoolean('connected'),
-    metrics: t.field({ type: [FieldInfoRef], resolve: (a) => a.metrics }),
-    dimensions: t.field({ type: [FieldInfoRef], resolve: (a) => a.dimensions }),
-  }),
-});
-
-const SearchFieldsRef = builder.objectRef<SiteMetadata['search']['engine1']>('SearchFields').implement({
-  fields: (t) => ({ connected: t.exposeBoolean('connected'), dimensions: t.exposeStringList('dimensions'), metrics: t.exposeStringList('metrics') }),
-});
-
-const SearchFieldsByEngineRef = builder.objectRef<SiteMetadata['search']>('SearchFieldsByEngine').implement({
-  fields: (t) => ({
-    engine1: t.field({ type: SearchFieldsRef, resolve: (s) => s.engine1 }),
-    engine2: t.field({ type: SearchFieldsRef, resolve: (s) => s.engine2 }),
-  }),
-});
-
-export const SiteMetadataRef = builder.objectRef<SiteMetadata>('SiteMetadata').implement({
-  fields: (t) => ({
-    project: t.exposeString('project'),
-    analytics: t.field({ type: AnalyticsFieldsRef, resolve: (m) => m.analytics }),
-    search: t.field({ type: SearchFieldsByEngineRef, resolve: (m) => m.search }),
-    meta: t.field({ type: MetaRef, resolve: (m) => m.meta }),
+    project: t.exposeString('project', ENVELOPE.project),
+    activeUsers: t.exposeInt('activeUsers', ACTIVE),
+    perMinute: t.field({ type: [ActiveMinuteRef], description: 'Active users per minute.', resolve: (s) => s.perMinute }),
+    topPages: t.field({ type: [ActivePageRef], description: 'The most viewed pages.', resolve: (s) => s.topPages }),
+    countries: t.field({ type: [ActiveCountryRef], description: 'Countries by active users.', resolve: (s) => s.countries }),
+    devices: t.field({ type: [ActiveDeviceRef], description: 'Device categories by active users.', resolve: (s) => s.devices }),
+    topEvents: t.field({ type: [ActiveEventRef], description: 'The most frequent events.', resolve: (s) => s.topEvents }),
+    meta: t.field({ type: MetaRef, ...ENVELOPE.meta, resolve: (s) => s.meta }),
   }),
 });
 
 builder.queryField('siteTimeseries', (t) =>
   t.field({
     type: SiteTimeseriesRef,
+    nullable: true,
+    ...INTERNAL,
     description: 'One analytics metric over time.',
     args: contractArgs(t.arg, ['project'], ['metric', 'period', 'interval', 'compare', 'force']),
     resolve: (_root, args, ctx) => siteTimeseries(ctx, args),
@@ -153,6 +146,8 @@ builder.queryField('siteTimeseries', (t) =>
 builder.queryField('siteBreakdown', (t) =>
   t.field({
     type: SiteBreakdownRef,
+    nullable: true,
+    ...INTERNAL,
     description: 'Analytics metrics broken down by one dimension.',
     args: contractArgs(t.arg, ['project'], ['dimension', 'period', 'metrics', 'limit', 'offset', 'order', 'filter', 'compare', 'force']),
     resolve: (_root, args, ctx) => siteBreakdown(ctx, args),
@@ -160,9 +155,5 @@ builder.queryField('siteBreakdown', (t) =>
 );
 
 builder.queryField('realtime', (t) =>
-  t.field({ type: SiteRealtimeRef, description: 'Activity of the last 30 minutes.', args: contractArgs(t.arg, ['project']), resolve: (_root, args, ctx) => siteRealtime(ctx, args) }),
-);
-
-builder.queryField('metadata', (t) =>
-  t.field({ type: SiteMetadataRef, description: 'Metrics and dimensions the project accepts.', args: contractArgs(t.arg, ['project']), resolve: (_root, args, ctx) => siteMetadata(ctx, args) }),
+  t.field({ type: SiteRealtimeRef, nullable: true, ...INTERNAL, description: 'Activity of the last 30 minutes.', args: contractArgs(t.arg, ['project']), resolve: (_root, args, ctx) => siteRealtime(ctx, args) }),
 );

@@ -18,8 +18,8 @@ interface FieldSpec {
   selection: string;
 }
 
+// Enum values are the words REST takes, so they pass as sent.
 const text = (raw: string) => raw;
-const upper = (raw: string) => raw.toUpperCase();
 const int = (raw: string) => Number(raw);
 const flag = (raw: string) => raw === '1';
 const list = (raw: string) => raw.split(',');
@@ -27,12 +27,12 @@ const list = (raw: string) => raw.split(',');
 const FIELDS: Readonly<Record<Route, FieldSpec>> = {
   summary: {
     field: 'summary',
-    args: { period: ['Period', text], compare: ['CompareMode', upper], force: ['Boolean', flag] },
+    args: { period: ['Period', text], compare: ['CompareMode', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} metrics { name value ${COMPARED} } ${META}`,
   },
   timeseries: {
     field: 'timeseries',
-    args: { metric: ['String', text], period: ['Period', text], interval: ['Interval', upper], compare: ['CompareMode', upper], force: ['Boolean', flag] },
+    args: { metric: ['String', text], period: ['Period', text], interval: ['Interval', text], compare: ['CompareMode', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} metric interval points { date time value ${COMPARED} } total ${COMPARED} ${META}`,
   },
   breakdown: {
@@ -44,7 +44,7 @@ const FIELDS: Readonly<Record<Route, FieldSpec>> = {
       offset: ['Int', int],
       order: ['String', text],
       filter: ['String', text],
-      compare: ['CompareMode', upper],
+      compare: ['CompareMode', text],
       period: ['Period', text],
       force: ['Boolean', flag],
     },
@@ -52,20 +52,20 @@ const FIELDS: Readonly<Record<Route, FieldSpec>> = {
   },
   searchSummary: {
     field: 'search',
-    args: { period: ['Period', text], compare: ['CompareMode', upper], sp: ['SearchProvider', upper], force: ['Boolean', flag] },
+    args: { period: ['Period', text], compare: ['CompareMode', text], sp: ['SearchProvider', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} sp totals ${COMPARED_FIGURES} byProvider { engine1 ${COMPARED_FIGURES} engine2 ${COMPARED_FIGURES} } ${META}`,
   },
   searchTimeseries: {
     field: 'searchTimeseries',
-    args: { period: ['Period', text], sp: ['SearchProvider', upper], interval: ['Interval', upper], force: ['Boolean', flag] },
+    args: { period: ['Period', text], sp: ['SearchProvider', text], interval: ['Interval', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} sp interval points { date time ${FIGURES} byProvider { engine1 { ${FIGURES} } engine2 { ${FIGURES} } } } totals { ${FIGURES} } byProvider { engine1 { ${FIGURES} } engine2 { ${FIGURES} } } ${META}`,
   },
   searchBreakdown: {
     field: 'searchBreakdown',
     args: {
-      dimension: ['String!', text],
+      dimension: ['SearchDimension!', text],
       period: ['Period', text],
-      sp: ['SearchProvider', upper],
+      sp: ['SearchProvider', text],
       limit: ['Int', int],
       offset: ['Int', int],
       order: ['String', text],
@@ -76,12 +76,12 @@ const FIELDS: Readonly<Record<Route, FieldSpec>> = {
   },
   landingPages: {
     field: 'landingPages',
-    args: { period: ['Period', text], sp: ['SearchProvider', upper], limit: ['Int', int], offset: ['Int', int], order: ['String', text], filter: ['String', text], force: ['Boolean', flag] },
+    args: { period: ['Period', text], sp: ['SearchProvider', text], limit: ['Int', int], offset: ['Int', int], order: ['String', text], filter: ['String', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} sp rows { page sessions engagementRate keyEvents ${FIGURES} } totalRows limit offset ${META}`,
   },
   changes: {
     field: 'changes',
-    args: { metric: ['String', text], period: ['String', text], compare: ['String', text], sp: ['String', text], force: ['String', text] },
+    args: { metric: ['String', text], period: ['Period', text], compare: ['CompareMode', text], sp: ['SearchProvider', text], force: ['Boolean', flag] },
     selection: `project ${PERIOD} metric kind sp change ${COMPARED} drivers { dimension value contribution share current previous significant reason echoOf { dimension value } mix rate } dimensions { dimension delta unlisted segments } ${META}`,
   },
 };
