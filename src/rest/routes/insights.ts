@@ -15,7 +15,8 @@ function anomalyRows(body: unknown): Row[] {
 }
 
 function driverRows(body: unknown): Row[] {
-  return listOf('drivers')(body).map(({ echoOf, ...rest }) => ({ ...rest, ...(echoOf ? { echoOf: `${(echoOf as Row).dimension}=${(echoOf as Row).value}` } : {}) }));
+  // reason and echoOf are always columns, last (empty when a driver has none), so the header does not depend on the data.
+  return listOf('drivers')(body).map(({ echoOf, reason, ...rest }) => ({ ...rest, reason: reason ?? null, echoOf: echoOf ? `${(echoOf as Row).dimension}=${(echoOf as Row).value}` : null }));
 }
 
 function opportunityRows(body: unknown): Row[] {
