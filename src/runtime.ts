@@ -20,8 +20,9 @@ import { createStoredOperationPipeline } from './graphql/pipeline.ts';
 import { publicSchema, schema } from './graphql/schema.ts';
 import { readJsonBody } from './http/read-body.ts';
 import { RAW_BODY_LIMIT } from './reports/raw-proxy.ts';
+import { answersChangedByWrite, answersOfRevokedKey } from './rest/answer-invalidation.ts';
 import { createResponseCache, type ResponseCache } from './rest/response-cache.ts';
-import { watchCatalogueWrites } from './store/write-watch.ts';
+import { watchCatalogueWrites, type CatalogueWrite } from './store/write-watch.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { createOperationExecutor } from './operations/execute.ts';
 import { loadOperationRegistry } from './operations/registry.ts';
@@ -76,13 +77,13 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
   const closers: (() => Promise<void>)[] = [];
   try {
     // Every catalogue write through this runtime is announced on the bus (wired once the bus exists).
-    let announceWrite: (table: string) => void = () => undefined;
+    let announceWrite: (write: CatalogueWrite) => void = () => undefined;
     const opened = await openDatabase({
       url: settings.DATABASE_URL,
       dataDir: settings.DATA_DIR,
       onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; requests needing it get 503 until it is back'),
     });
-    const store = watchCatalogueWrites(opened, (table) => announceWrite(table));
+    const store = watchCatalogueWrites(opened, (write) => announceWrite(write));
     closers.push(() => store.close());
     const secretKey = loadSecretKeyOrExplain(settings);
     const box = createSecretBox(secretKey);
@@ -94,7 +95,7 @@ export async function createRuntime(settings: Settings, overrides: RuntimeOverri
     const apiKeys = createApiKeyService({ db: store.db, clock: () => clock().getTime(), logger });
     await wireKeyRevocation(apiKeys, shared);
     const responseCache = createResponseCache({ now: () => clock().getTime() });
-    announceWrite = (table) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, { table });
+    announceWrite = (write) => void shared.bus.publish(BUS_CHANNELS.catalogueChanged, write);
     await wireCacheInvalidation(responseCache, shared);
     const web = await createWebDeps({ db: store.db, clock, logger, publicUrl: publicUrlOf(settings), siteOrigins: siteOriginsOf(settings), masterKey: secretKey, apiKeys, limits: shared.limits });
     const authenticate = createAuthenticator({ apiKeys, failures: shared.limits, verifyAccessToken: web.oauth.verifyAccessToken });
@@ -197,10 +198,10 @@ async function wireKeyRevocation(apiKeys: ApiKeyService, shared: SharedState): P
   });
 }
 
-/** A catalogue write or a key revocation on any instance empties every instance's response cache. */
+/** A catalogue write or a key revocation on any instance drops, on every instance, the kept answers it changes. */
 async function wireCacheInvalidation(cache: ResponseCache, shared: SharedState): Promise<void> {
-  await shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, () => cache.clear());
-  await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, () => cache.clear());
+  await shared.bus.subscribe(BUS_CHANNELS.catalogueChanged, (message) => cache.drop(answersChangedByWrite(message)));
+  await shared.bus.subscribe(BUS_CHANNELS.apiKeyRevoked, (message) => cache.drop(answersOfRevokedKey(message)));
 }
 
 function limitRequest(shared: SharedState, principal: Principal): Decided<Record<string, string>> {

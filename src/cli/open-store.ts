@@ -20,7 +20,7 @@ export interface CliContext {
 export async function withStore<T>(io: CliIO, fn: (context: CliContext) => Promise<T>): Promise<T> {
   const settings = loadSettings(io.env);
   let changed: string | undefined;
-  const store = watchCatalogueWrites(await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR }), (table) => (changed ??= table));
+  const store = watchCatalogueWrites(await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR }), ({ table }) => (changed ??= table));
   let box: SecretBox | undefined;
   try {
     return await fn({ store, settings, secretBox: () => (box ??= createSecretBox(loadSecretKey(settings))) });

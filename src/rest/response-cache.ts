@@ -2,7 +2,8 @@
 // ago, without running the operation again. Auth, scope and rate limits still run on every request. Entries live
 // no longer than the data they were built from stays fresh, and at most MAX_TTL_MS, which also bounds how long a
 // write nobody announced (another process without Redis) can go unnoticed, the same bound as the API-key cache.
-// Every write this instance or a peer announces (project, grant, funnel, data source, key revocation) clears it.
+// Every write this instance or a peer announces (project, grant, funnel, data source, key revocation) drops the
+// answers it may have changed (answer-invalidation.ts).
 import { LRUCache } from 'lru-cache';
 import { JSON_TYPE } from '../http/responses.ts';
 import { CSV_TYPE } from './csv.ts';
@@ -92,9 +93,23 @@ export interface ResponseCache {
    * since `builtAt` (the `version()` read before the answer was built: it may predate the write that cleared it).
    */
   set(key: string, response: CachedResponse, freshUntil: number, builtAt?: number): void;
-  /** Increases with every clear. */
+  /** Increases with every drop. */
   version(): number;
+  /** Drops the kept answers a write changed ('all', or those the test picks out). */
+  drop(which: KeptAnswers): void;
   clear(): void;
+}
+
+/** What an answer is kept for: the credential that asked and the stored operation that built it. */
+export interface AnswerKey {
+  credentialId: string;
+  operation: string;
+}
+export type KeptAnswers = 'all' | ((answer: AnswerKey) => boolean);
+
+function answerKeyOf(key: string): AnswerKey {
+  const [credentialId = '', , endpoint = ''] = key.split('\n', 3);
+  return { credentialId, operation: endpoint.slice(0, endpoint.indexOf('.')) };
 }
 
 export const MAX_TTL_MS = 30_000;
@@ -121,9 +136,17 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
       if (ttl >= MIN_TTL_MS && builtAt === version) cache.set(key, { ...response, expiresAt: now() + ttl }, { ttl });
     },
     version: () => version,
-    clear() {
+    drop(which) {
+      // Every drop retires the answers being built now (their builtAt is older), whichever it drops: a build cannot
+      // tell which rows it read, and a narrower rule is not worth a wrong answer for 30 s.
       version++;
-      cache.clear();
+      if (which === 'all') return cache.clear();
+      const dropped: string[] = [];
+      for (const key of cache.keys()) if (which(answerKeyOf(key))) dropped.push(key);
+      for (const key of dropped) cache.delete(key);
+    },
+    clear() {
+      this.drop('all');
     },
   };
 }

@@ -4,32 +4,46 @@
 import type { Store } from './database.ts';
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
-export type WriteListener = (table: string) => void;
+/** A statement that changed rows: its table, and for an UPDATE the columns it set (what it can have changed). */
+export interface CatalogueWrite {
+  table: string;
+  columns?: readonly string[];
+}
+export type WriteListener = (write: CatalogueWrite) => void;
 
 interface TableLike extends OperationNode {
   table?: { identifier?: { name?: string } };
   froms?: readonly OperationNode[];
 }
 
-/** The table a write statement changes, if it is one. */
-function writtenTable(node: RootOperationNode): string | undefined {
+interface ColumnUpdateLike {
+  column?: { column?: { name?: string } };
+}
+
+/** The table a write statement changes, if it is one, and the columns an UPDATE sets. */
+function writeOf(node: RootOperationNode): CatalogueWrite | undefined {
   const target = node.kind === 'InsertQueryNode' ? node.into : node.kind === 'UpdateQueryNode' ? node.table : node.kind === 'DeleteQueryNode' ? node.from.froms[0] : undefined;
-  return (target as TableLike | undefined)?.table?.identifier?.name;
+  const table = (target as TableLike | undefined)?.table?.identifier?.name;
+  if (table === undefined) return undefined;
+  if (node.kind !== 'UpdateQueryNode') return { table };
+  const columns = (node.updates ?? []).map((update) => (update as ColumnUpdateLike).column?.column?.name);
+  // A column the plugin cannot name (an expression) could be anything: report the table alone.
+  return columns.every((c): c is string => c !== undefined) ? { table, columns } : { table };
 }
 
 export function watchWrites(tables: readonly string[], onWrite: WriteListener): KyselyPlugin {
   const watched = new Set(tables);
-  const pending = new WeakMap<object, string>();
+  const pending = new WeakMap<object, CatalogueWrite>();
   return {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      const table = writtenTable(args.node);
-      if (table !== undefined && watched.has(table)) pending.set(args.queryId, table);
+      const write = writeOf(args.node);
+      if (write !== undefined && watched.has(write.table)) pending.set(args.queryId, write);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      const table = pending.get(args.queryId);
+      const write = pending.get(args.queryId);
       // A conditional write that matched nothing (e.g. a status that did not change) changes nothing.
-      if (table !== undefined && args.result.numAffectedRows !== 0n) onWrite(table);
+      if (write !== undefined && args.result.numAffectedRows !== 0n) onWrite(write);
       return args.result;
     },
   };

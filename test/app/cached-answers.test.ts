@@ -129,3 +129,42 @@ describe('every write that changes an answer empties the cache', () => {
     expect(rt.deps.responseCache.version()).toBe(before);
   });
 });
+
+describe('a write drops only the answers it can change', () => {
+  // Each case changes something through the unwatched connection first: an answer that still shows the old value
+  // afterwards came from memory, so the announced write did not drop it.
+  it("a data source's status drops the project views, not the funnels", async () => {
+    const shop = (await getProjectByKey(rt.store.db, 'shop'))!;
+    expect(await funnelKeys(alice.key)).toEqual([]);
+    await createFunnel(behind.db, { projectId: shop.id, name: 'Unseen', key: 'unseen', steps: STEPS, createdVia: 'cli' });
+    await setSourceStatus(rt.store.db, shop.id, 'engine2', 'ok', null);
+    const project = (await (await rt.request('/api/v1/projects/shop', { key: alice.key })).json()) as { project: { dataSources: Record<string, { status: string }> } };
+    expect(project.project.dataSources.engine2?.status).toBe('ok');
+    expect(await funnelKeys(alice.key)).toEqual([]);
+    await deleteFunnel(rt.store.db, 'unseen');
+  });
+
+  it('a funnel write drops the funnel answers, not the projects list', async () => {
+    const shop = (await getProjectByKey(rt.store.db, 'shop'))!;
+    const blog = (await getProjectByKey(rt.store.db, 'blog'))!;
+    expect(await projectKeys(alice.key)).toEqual(['shop']);
+    await grantProjectAccess(behind.db, alice.accountId, blog.id);
+    await createFunnel(rt.store.db, { projectId: shop.id, name: 'Seen', key: 'seen', steps: STEPS, createdVia: 'cli' });
+    expect(await funnelKeys(alice.key)).toEqual(['seen']);
+    expect(await projectKeys(alice.key)).toEqual(['shop']);
+    await deleteFunnel(rt.store.db, 'seen');
+    await revokeProjectAccess(rt.store.db, alice.accountId, blog.id);
+    expect(await projectKeys(alice.key)).toEqual(['shop']);
+  });
+
+  it("a key's revocation drops that key's answers, not another's", async () => {
+    const dave = await createAccountWithKey(rt, { email: 'dave@example.com', projects: ['shop'] });
+    const blog = (await getProjectByKey(rt.store.db, 'blog'))!;
+    expect(await projectKeys(alice.key)).toEqual(['shop']);
+    await grantProjectAccess(behind.db, alice.accountId, blog.id);
+    await rt.apiKeys.rotate(dave.accountId, dave.keyId, { graceMs: 0 });
+    expect((await rt.request('/api/v1/projects/list', { key: dave.key })).status).toBe(401);
+    expect(await projectKeys(alice.key)).toEqual(['shop']);
+    await revokeProjectAccess(rt.store.db, alice.accountId, blog.id);
+  });
+});

@@ -80,7 +80,7 @@ describe('recorded provider answers', () => {
 
     it('engine1: keys become the requested dimensions; ctr stays a fraction', async () => {
       const rows = await normalizeSearchRows(fixture('engine1/search-analytics-by-date.json').response as NativeSearchAnalytics, ['date']);
-      expect(rows[0]).toEqual({ keys: { date: '2026-03-01' }, clicks: 412, impressions: 10530, ctr: 0.039126305792972464, position: 8.27 });
+      expect(rows[0]).toEqual({ keys: { date: '2026-03-01' }, clicks: 412, impressions: 10530, ctr: 0.039126, position: 8.27 });
       expect(rows).toHaveLength(2);
     });
 
