@@ -143,10 +143,10 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     return principal;
   }
 
-  /** A key this process verified within the TTL is recognised by its exact string: no checksum, no SHA-256. */
+  /** A key this process verified within the TTL is recognised by its digest, without the database. */
   function recognise(plaintext: string): Principal | undefined {
     const now = clock();
-    const record = cache.getByKey(plaintext, now);
+    const record = cache.get(digestOf(plaintext), now);
     if (record === undefined || statusOf(record, now) !== 'active') return undefined;
     touch(record, now);
     return principalOf(record);
@@ -183,7 +183,7 @@ export function createApiKeyService(options: ApiKeyServiceOptions): ApiKeyServic
     if (!record) return undefined;
     // Constant-time confirmation of the match the index lookup found.
     if (!timingSafeEqual(Buffer.from(record.digest, 'hex'), Buffer.from(digest, 'hex'))) return undefined;
-    cache.set(record, now, generation, plaintext);
+    cache.set(record, now, generation);
     return record;
   }
 

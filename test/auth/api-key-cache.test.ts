@@ -56,51 +56,36 @@ describe('verified key cache', () => {
     expect(cache.get('digest-a', 1)).toBeUndefined();
   });
 
-  it('finds an entry cached with its presented key by that exact string, for the TTL only', () => {
-    const cache = createVerifiedKeyCache({ ttlMs: 1_000, maxEntries: 10 });
-    cache.set(record('a'), 5_000, cache.generation(), 'sl_live_key_a');
-    expect(cache.getByKey('sl_live_key_a', 5_999)?.id).toBe('a');
-    expect(cache.getByKey('sl_live_key_A', 5_999)).toBeUndefined();
-    expect(cache.getByKey('sl_live_key_a', 6_000)).toBeUndefined();
-    expect(cache.size()).toBe(0);
-    // An entry cached from its digest alone is not found by any key.
-    cache.set(record('b'), 7_000, cache.generation());
-    expect(cache.get('digest-b', 7_001)?.id).toBe('b');
-    expect(cache.getByKey('digest-b', 7_001)).toBeUndefined();
-  });
-
-  it('forgets the presented key on invalidation and on eviction', () => {
+  it('forgets an entry on invalidation and evicts the least recently used', () => {
     const cache = createVerifiedKeyCache({ ttlMs: 60_000, maxEntries: 2 });
-    cache.set(record('a'), 0, cache.generation(), 'key-a');
-    cache.set(record('b'), 0, cache.generation(), 'key-b');
+    cache.set(record('a'), 0, cache.generation());
+    cache.set(record('b'), 0, cache.generation());
     cache.invalidate('a');
-    expect(cache.getByKey('key-a', 1)).toBeUndefined();
-    expect(cache.getByKey('key-b', 1)?.id).toBe('b'); // b is now the most recent
-    cache.set(record('c'), 2, cache.generation(), 'key-c');
-    cache.set(record('d'), 3, cache.generation(), 'key-d');
+    expect(cache.get('digest-a', 1)).toBeUndefined();
+    expect(cache.get('digest-b', 1)?.id).toBe('b'); // b is now the most recent
+    cache.set(record('c'), 2, cache.generation());
+    cache.set(record('d'), 3, cache.generation());
     expect(cache.size()).toBe(2);
-    expect(cache.getByKey('key-b', 4)).toBeUndefined();
     expect(cache.get('digest-b', 4)).toBeUndefined();
-    expect(cache.getByKey('key-c', 4)?.id).toBe('c');
-    expect(cache.getByKey('key-d', 4)?.id).toBe('d');
+    expect(cache.get('digest-c', 4)?.id).toBe('c');
+    expect(cache.get('digest-d', 4)?.id).toBe('d');
   });
 
-  it('a lookup by key keeps the entry recent, so a key in use is not the one evicted', () => {
+  it('a lookup keeps the entry recent, so a key in use is not the one evicted', () => {
     const cache = createVerifiedKeyCache({ ttlMs: 60_000, maxEntries: 2 });
-    cache.set(record('a'), 0, cache.generation(), 'key-a');
-    cache.set(record('b'), 0, cache.generation(), 'key-b');
-    expect(cache.getByKey('key-a', 1)?.id).toBe('a');
-    cache.set(record('c'), 2, cache.generation(), 'key-c');
-    expect(cache.getByKey('key-a', 3)?.id).toBe('a');
-    expect(cache.getByKey('key-b', 3)).toBeUndefined();
+    cache.set(record('a'), 0, cache.generation());
+    cache.set(record('b'), 0, cache.generation());
+    expect(cache.get('digest-a', 1)?.id).toBe('a');
+    cache.set(record('c'), 2, cache.generation());
+    expect(cache.get('digest-a', 3)?.id).toBe('a');
+    expect(cache.get('digest-b', 3)).toBeUndefined();
   });
 
-  it('re-caching a digest with its key replaces the entry: the old key string is not left behind', () => {
+  it('re-caching a digest replaces the entry', () => {
     const cache = createVerifiedKeyCache({ ttlMs: 60_000, maxEntries: 10 });
-    cache.set(record('a'), 0, cache.generation(), 'key-a');
+    cache.set(record('a'), 0, cache.generation());
     cache.set(record('a'), 1, cache.generation());
     expect(cache.size()).toBe(1);
-    expect(cache.getByKey('key-a', 2)).toBeUndefined();
     expect(cache.get('digest-a', 2)?.id).toBe('a');
   });
 
