@@ -147,8 +147,9 @@ describe.skipIf(!hasChromium)('MCP Apps views in Chromium', () => {
     const body = view.result.structuredContent as { metrics: string[]; rows: Record<string, { value: number; deltaPct: number }>[] };
     for (const metric of body.metrics) expect(await cells(view.frame, metric)).toEqual(body.rows.map((r) => String(r[metric]!.value)));
     expect(await view.frame.locator('table [data-key="sessions"] .delta').first().textContent()).toContain(pct(Math.abs(body.rows[0]!.sessions!.deltaPct)));
-    await view.frame.getByLabel('Period').selectOption('7days');
-    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_site_breakdown', arguments: { ...args, period: '7days' } }]);
+    // Calendar periods too: the previous calendar month is one choice, not client-side date math.
+    await view.frame.getByLabel('Period').selectOption('last_month');
+    await expect.poll(() => view.calls, WAIT).toEqual([{ name: 'get_site_breakdown', arguments: { ...args, period: 'last_month' } }]);
     await done(view);
   }, 180_000);
 

@@ -152,7 +152,10 @@ export function bootView(parts: KitParts, makeView: (kit: ViewKit) => View, appN
           return h('div', { class: 'control' }, h('label', { text: label, attrs: { for: id } }), select);
         },
         periodSelect(value, onChange) {
-          const names: [string, string][] = [['7days', 'Last 7 days'], ['28days', 'Last 28 days'], ['90days', 'Last 90 days'], ['180days', 'Last 180 days'], ['365days', 'Last 365 days']];
+          const names: [string, string][] = [
+            ['7days', 'Last 7 days'], ['28days', 'Last 28 days'], ['90days', 'Last 90 days'], ['180days', 'Last 180 days'], ['365days', 'Last 365 days'],
+            ['month_to_date', 'Month to date'], ['last_month', 'Last month'], ['quarter_to_date', 'Quarter to date'], ['last_quarter', 'Last quarter'], ['year_to_date', 'Year to date'], ['last_year', 'Last year'],
+          ];
           const custom = /^custom_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})$/.exec(value);
           if (custom) names.push([value, `${custom[1]} – ${custom[2]}`]);
           return kit!.select('Period', names.map(([v, label]) => ({ value: v, label })), value, onChange);
