@@ -12,7 +12,7 @@ import { breakdownRequest, searchSummaryRequest, searchTimeseriesRequest, summar
 import { firstDifference, withoutVolatile } from './support/bodies.ts';
 import { check, holds, RELATION_TIMEOUT, seedLine } from './support/property.ts';
 import { ApiRequest, labelled } from './support/request.ts';
-import type { World } from './support/world.ts';
+import { RELATION_LIMITS, type World } from './support/world.ts';
 
 const SEEDED = 'acme-shop';
 const CONNECTED = 'connected-shop';
@@ -40,7 +40,8 @@ let connectError: Error | undefined;
 beforeAll(async () => {
   console.info(seedLine());
   real = realProvidersOffline();
-  rt = await createTestRuntime({ env: { SITELINE_SANDBOX: 'auto', SANDBOX_PORT: '0' }, skipDemo: false, endpoints: inProcessEndpoints(real.handler) });
+  // Relation limits: two requests per case, as fast as they come; the 60-per-second burst is not what this checks.
+  rt = await createTestRuntime({ env: { SITELINE_SANDBOX: 'auto', SANDBOX_PORT: '0' }, skipDemo: false, endpoints: inProcessEndpoints(real.handler), shared: RELATION_LIMITS });
   key = rt.demo!.seeded.apiKey;
   // A failed connection is this file's finding, reported by the relation below with the step that failed.
   connectError = await connectThroughDashboard(rt).then(
