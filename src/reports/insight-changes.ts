@@ -87,7 +87,11 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
   const value = (p: { num: number; den: number }) => (plan.kind === 'ratio' ? (p.den > 0 ? p.num / p.den : 0) : p.num);
   const { current, previous } = inputs.total;
   const change = compared(round(value(current)), previous === null ? null : round(value(previous)));
-  const { drivers, dimensions } = previous === null ? { drivers: [], dimensions: [] } : await explainDelta(plan.kind, value(current) - value(previous), inputs);
+  // A rate over nothing (no impressions, no sessions) is answered as 0 but is not a weighted mean of segments: a
+  // change to or from it cannot be split into drivers that add up, so none are given, and the answer says why.
+  const unsplittable = previous !== null && plan.kind === 'ratio' && (current.den <= 0 || previous.den <= 0);
+  const { drivers, dimensions } = previous === null || unsplittable ? { drivers: [], dimensions: [] } : await explainDelta(plan.kind, value(current) - value(previous), inputs);
+  const splitWarnings = unsplittable ? [{ code: 'not_split', message: `${plan.metric} is a rate, and ${current.den <= 0 ? 'the period' : 'the comparison range'} has nothing it is a rate of, so its change is not split into drivers.` }] : [];
   return {
     project: scope.project.key,
     period: scope.periodJson,
@@ -100,7 +104,7 @@ export async function explainChange(ctx: ReportDeps, args: ChangesArgs): Promise
     meta: buildMeta({
       results: inputs.results,
       sources: inputs.sources,
-      warnings: [...scope.warnings, ...inputs.warnings],
+      warnings: [...scope.warnings, ...inputs.warnings, ...splitWarnings],
       now: scope.now,
       ...(search ? {} : { zone: scope.timezone }),
       ...(inputs.dataThrough ? { dataThrough: inputs.dataThrough } : {}),

@@ -64,6 +64,16 @@ describe('insights/changes', () => {
     expect(body.change.delta).toBeCloseTo(body.change.value - body.change.previous, 5);
   });
 
+  it('does not split a rate over nothing: no drivers, and a warning saying why', async () => {
+    // Search Console has no data for today yet: ctr has no impressions behind it in the period.
+    const { status, body } = await rt.get('/api/v1/metrics/tiny-saas/insights/changes?metric=ctr&period=today');
+    expect(status).toBe(200);
+    expect(body.change.value).toBe(0);
+    expect(body.drivers).toEqual([]);
+    expect(body.dimensions).toEqual([]);
+    expect(body.meta.warnings.map((w: { code: string }) => w.code)).toContain('not_split');
+  });
+
   it('explains a search metric by query, page, country, device and engine', async () => {
     const { status, body } = await rt.get('/api/v1/metrics/northwind-journal/insights/changes?metric=clicks&period=28days');
     expect(status).toBe(200);

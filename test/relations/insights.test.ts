@@ -87,7 +87,13 @@ describe("an insight's drivers add up to its change", { timeout: RELATION_TIMEOU
         const where = `driver ${d.dimension}=${d.value}`;
         if (body.kind === 'additive' && d.current !== null && d.previous !== null) c.that(`${where}: contribution = current − previous`, Math.abs(d.contribution - (d.current - d.previous)) <= rounding * 3, JSON.stringify(d));
         if (body.kind === 'ratio') c.that(`${where}: contribution = mix + rate`, Math.abs(d.contribution - ((d.mix ?? 0) + (d.rate ?? 0))) <= rounding * 3, JSON.stringify(d));
-        if (d.share !== null && body.change.delta !== 0) c.that(`${where}: share = contribution / change.delta`, Math.abs(d.share - d.contribution / body.change.delta) <= 1e-4 + Math.abs(rounding / body.change.delta) * 4, JSON.stringify(d));
+        // share is computed from unrounded figures; the answer's contribution and delta are rounded (the delta as the
+        // difference of two rounded numbers, off by up to 2 roundings), so the quotient of the rounded ones carries
+        // their relative errors: |share| × 2r/|delta| + r/|delta|, plus share's own 4-decimal rounding.
+        if (d.share !== null && body.change.delta !== 0) {
+          const tolerance = 1e-4 + (Math.abs(d.share) * 2 * rounding + rounding) / Math.abs(body.change.delta) * 1.01;
+          c.that(`${where}: share = contribution / change.delta`, Math.abs(d.share - d.contribution / body.change.delta) <= tolerance, JSON.stringify(d));
+        }
       }
     }, 30);
   });

@@ -94,6 +94,19 @@ describe('analytics consistency', { timeout: 90_000 }, () => {
     }), { numRuns: 15 });
   });
 
+  it("a date range's rows do not depend on its place among the request's ranges", async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...PROPERTIES), fc.constantFrom(...BREAKDOWNS), range, range, async (property, dim, first, second) => {
+      const ask = (ranges: unknown[]) => post(sandbox, token, gaUrl(property, 'runReport'), { dateRanges: ranges, dimensions: [{ name: dim }], metrics: [{ name: 'sessions' }, { name: 'activeUsers' }], limit: 100000 });
+      const rowsOf = (body: Record<string, any>, name: string) =>
+        Object.fromEntries(((body.rows ?? []) as { dimensionValues: { value: string }[]; metricValues: { value: string }[] }[]).filter((r) => body.dimensionHeaders.length === 1 || r.dimensionValues[1]!.value === name).map((r) => [r.dimensionValues[0]!.value, r.metricValues.map((m) => m.value)]));
+      const together = (await ask([{ ...first, name: 'a' }, { ...second, name: 'b' }])).body;
+      const swapped = (await ask([{ ...second, name: 'b' }, { ...first, name: 'a' }])).body;
+      const alone = (await ask([{ ...second, name: 'b' }])).body;
+      expect(rowsOf(together, 'b')).toEqual(rowsOf(swapped, 'b'));
+      expect(rowsOf(together, 'b')).toEqual(rowsOf(alone, 'b'));
+    }), { numRuns: 10 });
+  });
+
   it('a dimension filter keeps a subset of the rows and NOT keeps exactly the rest', async () => {
     const matchTypes = ['EXACT', 'BEGINS_WITH', 'ENDS_WITH', 'CONTAINS', 'FULL_REGEXP', 'PARTIAL_REGEXP'];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...PROPERTIES), fc.constantFrom(...matchTypes), fc.constantFrom('a', 'e', 'United', 'Germany', '^[A-M]', '.*a$', 'ia'), fc.boolean(), async (property, matchType, value, caseSensitive) => {

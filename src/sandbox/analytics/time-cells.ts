@@ -81,7 +81,8 @@ function finishUsers(b: Bucket): void {
     const days = [...b.days];
     const first = Math.min(...days), last = Math.max(...days);
     b.time = { day: days.reduce((a, d) => a + d, 0) / n, span: last - first + 1 };
-    b.noiseKey = hashString(`${b.range}|${first}|${last}|${b.timeValues.join('\u0001')}`) || 1;
+    // The days and time values alone: GA's numbers for a date range do not depend on its place among the request's ranges.
+    b.noiseKey = hashString(`${first}|${last}|${b.timeValues.join('\u0001')}`) || 1;
   }
   const effects = b.planted?.result();
   if (n > 1 && b.totals.totalUsers !== undefined) {
