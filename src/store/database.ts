@@ -131,7 +131,13 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialec
   const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   // Unordered: a migration numbered below one already applied (0004 after 0005) is applied, not refused.
   const migrator = new Migrator({ db, provider: createStaticMigrationProvider(), allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const result = await migrator.migrateToLatest();
+  let result = await migrator.migrateToLatest();
+  // kysely first lists the tables of every schema; another process dropping its own schema meanwhile fails that
+  // listing ("schema … does not exist") before anything was applied, so it is simply asked again.
+  for (let retry = 0; retry < 3 && result.error && result.results === undefined && isSchemaRace(result.error); retry++) {
+    await new Promise((settle) => setTimeout(settle, 50 * (retry + 1)));
+    result = await migrator.migrateToLatest();
+  }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`Database migration '${failed}' failed`, { cause: result.error });
@@ -139,3 +145,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialec
   return result;
 }
 
+/** PostgreSQL's invalid_schema_name: a schema that existed when a catalog query began was dropped by then. */
+function isSchemaRace(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+}

@@ -5,6 +5,7 @@
 // instance had cached. Every read and write checks the account's current role, and the write empties every
 // instance's answer cache, so hearing the bus message is the whole delay (well under a second).
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { createAccount, setAccountPassword } from '../../src/store/accounts-repository.ts';
@@ -50,7 +51,8 @@ describe.skipIf(TEST_REDIS_URL === undefined || TEST_DATABASE_URL === undefined)
     const secret = randomBytes(32).toString('base64');
     const shared = { ...RELAXED_LIMITS, keyPrefix };
     a = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret }, shared });
-    b = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret, DATABASE_URL: a.cliEnv.DATABASE_URL! }, shared });
+    // The same database for both: a's PostgreSQL schema in the services pass, a's SQLite file in the embedded one.
+    b = await createTestRuntime({ env: { REDIS_URL: TEST_REDIS_URL!, SITELINE_SECRET_KEY: secret, DATABASE_URL: a.cliEnv.DATABASE_URL ?? join(a.dataDir, 'siteline.sqlite') }, shared });
     shop = await createProject(a.store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
     const owner = await createAccount(a.store.db, { email: 'admin@example.com', name: 'Admin' });
     await setAccountPassword(a.store.db, owner.id, PASSWORD);
