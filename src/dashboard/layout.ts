@@ -24,7 +24,7 @@ figure{margin:0}.hint{font-size:.85rem;color:var(--muted)}.invalid{color:var(--d
 .chart .previous{stroke:var(--muted);stroke-dasharray:5 4}.chart .hit{fill:transparent}.chart .hit:hover{fill:var(--accent);opacity:.1}
 .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:1rem;margin:1rem 0}.panels.wide{grid-template-columns:1fr}.panel h2{font-size:1.05rem;margin:.25rem 0}.panel table{width:100%}
 td.name{max-width:0;width:100%}td.name a{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}code.path{white-space:nowrap}
-.big{font-size:1.6rem;font-weight:700}form.inline{display:inline}
+.big{font-size:1.6rem;font-weight:700}.progress:has(+ .streamed){display:none}.panels>*,.grid2>*{min-width:0}h2 a.csv{font-size:.8rem;font-weight:400;margin-left:.5rem}form.inline{display:inline}
 button.link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:0}
 input[type=url],input[type=number],textarea{width:100%;padding:.5rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:6px}
 `;
@@ -63,6 +63,27 @@ export function dashboardPage(page: DashboardPage): Response {
     formActions: page.formActions,
     body: h`<style nonce="${nonce}">${raw(STYLE)}</style>${nav(page)}${page.body}${page.script ? h`<script nonce="${nonce}">${raw(page.script)}</script>` : ''}`,
   });
+}
+
+const STREAM_MARK = '<!--siteline-stream-->';
+
+/**
+ * A page whose frame and first part are sent at once and whose main part follows when `rest` settles: a slow
+ * cold read shows a progress note (`.progress`, hidden by CSS once the content after it has arrived) instead of
+ * a blank page. `rest` must not reject: a failure belongs in the content it renders.
+ */
+export async function streamedDashboardPage(page: Omit<DashboardPage, 'body' | 'status'> & { first: SafeHtml; progress: string; rest: Promise<SafeHtml> }): Promise<Response> {
+  const frame = dashboardPage({ ...page, body: h`${page.first}<p class="progress" role="status">${page.progress}</p>${raw(STREAM_MARK)}` });
+  const [before, after] = (await frame.text()).split(STREAM_MARK) as [string, string];
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(before));
+      controller.enqueue(encoder.encode(`<div class="streamed">${(await page.rest).value}</div>${after}`));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: frame.headers });
 }
 
 /** A page that says what happened and what to do next (refused forms, failed connections). */

@@ -3,7 +3,7 @@
 // say in one line what changed, what was unusual and where search clicks are waiting, each linking on.
 import { h, type SafeHtml } from '../account/html.ts';
 import type { Read } from './read-data.ts';
-import { MAX_QUERIES, overviewUrl, QUERY_PAGE, rowFilter, type OverviewState } from './overview-state.ts';
+import { exportUrl, MAX_QUERIES, overviewUrl, QUERY_PAGE, rowFilter, type OverviewState } from './overview-state.ts';
 
 type Row = Record<string, unknown>;
 export interface RowsBody {
@@ -43,7 +43,8 @@ export interface BreakdownCard {
 
 export function breakdownCard(ctx: CardContext, card: BreakdownCard, read: Read<RowsBody> | undefined): SafeHtml {
   const body = read === undefined ? h`<p class="muted">Not read.</p>` : !read.ok ? failure(read) : read.body.rows.length === 0 ? h`<p class="muted">No rows for this period and filter.</p>` : breakdownTable(ctx, card, read.body.rows);
-  return h`<section class="panel" aria-labelledby="${card.key}-title" data-card="${card.key}"><h2 id="${card.key}-title">${card.title}</h2>${body}</section>`;
+  const csv = read?.ok ? h` <a class="csv" href="${exportUrl(ctx.projectKey, ctx.state, card.key)}" aria-label="${card.title} as CSV">CSV</a>` : '';
+  return h`<section class="panel" aria-labelledby="${card.key}-title" data-card="${card.key}"><h2 id="${card.key}-title">${card.title}${csv}</h2>${body}</section>`;
 }
 
 function breakdownTable(ctx: CardContext, card: BreakdownCard, rows: Row[]): SafeHtml {

@@ -11,7 +11,7 @@ import { statusOf } from './project-pages.ts';
 import type { Read } from './read-data.ts';
 import { lineChart, type ChartPoint } from './svg-chart.ts';
 import { breakdownCard, insightsCard, queriesCard, realtimeCard, SITE_CARDS, type CardContext, type RowsBody } from './overview-cards.ts';
-import { CHART_METRICS, COMPARISONS, INTERVALS, overviewUrl, PERIODS, type OverviewState } from './overview-state.ts';
+import { CHART_METRICS, COMPARISONS, exportUrl, INTERVALS, overviewUrl, PERIODS, type OverviewState } from './overview-state.ts';
 
 export interface Compared {
   value: number;
@@ -160,7 +160,7 @@ function mainChart(view: OverviewView): SafeHtml {
     : failure(view.timeseries);
   const switches = (list: readonly [string, string][], key: 'metric' | 'interval', name: string) =>
     h`<ul class="switch" aria-label="${name}">${list.map(([value, text]) => h`<li><a href="${overviewUrl(view.project.key, view.state, { [key]: value })}" ${view.state[key] === value ? raw('aria-current="true"') : ''}>${text}</a></li>`)}</ul>`;
-  return h`<section aria-labelledby="chart-title" class="main-chart"><h2 id="chart-title">${label}</h2>${switches(CHART_METRICS, 'metric', 'Chart metric')}${switches(INTERVALS, 'interval', 'Chart interval')}${chart}</section>`;
+  return h`<section aria-labelledby="chart-title" class="main-chart"><h2 id="chart-title">${label}${view.timeseries.ok ? h` <a class="csv" href="${exportUrl(view.project.key, view.state, 'chart')}" aria-label="${label} per ${view.state.interval} as CSV">CSV</a>` : ''}</h2>${switches(CHART_METRICS, 'metric', 'Chart metric')}${switches(INTERVALS, 'interval', 'Chart interval')}${chart}</section>`;
 }
 
 function breakdowns(view: OverviewView): SafeHtml {

@@ -10,7 +10,7 @@ import { listSources } from '../store/data-sources-repository.ts';
 
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { createGuard, type RoledProject } from './guard.ts';
-import { dashboardPage, problemPage } from './layout.ts';
+import { problemPage, streamedDashboardPage } from './layout.ts';
 import { overviewBody, type OverviewView } from './overview-page.ts';
 import { filterParam, overviewUrl, readOverviewState, type OverviewState } from './overview-state.ts';
 import { projectHeader } from './project-pages.ts';
@@ -63,6 +63,23 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
     if (found instanceof Response) return found;
     const { session, project } = found;
     const state = readOverviewState(new URL(event.req.url).searchParams);
+    return streamedDashboardPage({
+      title: `${project.name} · Overview`,
+      session,
+      current: 'projects',
+      secure: sessions.secure,
+      formActions: deps.google ? [deps.google.flow.authOrigin] : [],
+      first: projectHeader(project, 'overview'),
+      progress: 'Reading the numbers… A first read of a period can take a few seconds; later views come from the cache.',
+      // The frame is already sent: a failure now can only be shown in the page, and is logged.
+      rest: overviewContent(session, project, state).catch((error: unknown) => {
+        deps.web.logger.error({ err: error }, 'overview failed');
+        return h`<p class="error" role="alert">Reading this overview failed; the error was logged. Reload to try again.</p>`;
+      }),
+    });
+  });
+
+  async function overviewContent(session: Session, project: RoledProject, state: OverviewState) {
     const [reads, list] = await Promise.all([
       readOverview(deps, session, project, state, false),
       readOperation<{ funnels: { key: string; name: string }[] }>(deps, session, 'FunnelsList', 'project', { project: project.key }),
@@ -74,15 +91,8 @@ export function mountOverviewRoutes(app: H3, deps: DashboardDeps): void {
     const sources = await listSources(db, project.id);
     const { siteSummary, searchSummary, siteTimeseries, ...cards } = reads;
     const view = { csrf: session.csrf, project, sources, googleConfigured: deps.google !== undefined, now: clock(), state, summary: siteSummary, search: searchSummary, timeseries: siteTimeseries, cards, funnels } as OverviewView;
-    return dashboardPage({
-      title: `${project.name} · Overview`,
-      session,
-      current: 'projects',
-      secure: sessions.secure,
-      formActions: deps.google ? [deps.google.flow.authOrigin] : [],
-      body: h`${projectHeader(project, 'overview')}${overviewBody(view)}`,
-    });
-  });
+    return overviewBody(view);
+  }
 
   app.post('/dashboard/p/:key', async (event) => {
     // Refreshing spends the providers' quota for everyone on the project: editors and admins.

@@ -85,7 +85,18 @@ export function rowFilter(dimension: string, value: string): string {
 
 /** The overview URL for `state` with `change` applied: every link on the page keeps the rest of the view. */
 export function overviewUrl(projectKey: string, state: OverviewState, change: Partial<OverviewState> = {}): string {
-  const next = { ...state, ...change };
+  const query = stateParams({ ...state, ...change }).toString();
+  return `/dashboard/p/${encodeURIComponent(projectKey)}${query ? `?${query}` : ''}`;
+}
+
+/** The CSV of one card as the view shows it. */
+export function exportUrl(projectKey: string, state: OverviewState, card: string): string {
+  const params = stateParams(state);
+  params.set('card', card);
+  return `/dashboard/p/${encodeURIComponent(projectKey)}/export.csv?${params.toString()}`;
+}
+
+function stateParams(next: OverviewState): URLSearchParams {
   const params = new URLSearchParams();
   if (next.period !== '28days') params.set('period', next.period);
   if (next.compare !== 'previous') params.set('compare', next.compare);
@@ -93,6 +104,5 @@ export function overviewUrl(projectKey: string, state: OverviewState, change: Pa
   if (next.interval !== 'day') params.set('interval', next.interval);
   if (next.queryLimit !== QUERY_PAGE) params.set('queries', String(next.queryLimit));
   for (const f of next.filters) params.append('filter', f);
-  const query = params.toString();
-  return `/dashboard/p/${encodeURIComponent(projectKey)}${query ? `?${query}` : ''}`;
+  return params;
 }

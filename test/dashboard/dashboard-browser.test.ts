@@ -110,6 +110,8 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await page.waitForURL(/\/funnels\?done=saved/);
     await checkPage(page, 'funnels');
 
+    // A cold first read of every card on two shared cores takes a while: the page shows its progress note meanwhile.
+    page.setDefaultTimeout(120_000);
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(/\/dashboard\/p\/my-shop$/);
     expect(Number(await page.locator('#chart-main').getAttribute('data-points'))).toBeGreaterThan(20);
@@ -192,6 +194,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(before.connections).toHaveLength(3);
 
     const page = await open('/dashboard/p/my-shop/sources');
+    page.setDefaultTimeout(120_000);
     await page.getByRole('button', { name: 'Reconnect Google' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/dashboard\/connect\/google\/callback\?/);

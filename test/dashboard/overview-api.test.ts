@@ -82,6 +82,19 @@ describe('the overview shows the API’s numbers for its period, comparison and 
     expect(Number(/data-realtime="(\d+)"/.exec(page.html)?.[1])).toBe(realtime.activeUsers);
   }, 120_000);
 
+  it('exports exactly a card as the API’s CSV, and streams the frame with a progress note before the cards', async () => {
+    const filter = encodeURIComponent('deviceCategory==desktop');
+    const csv = await client.get(`/dashboard/p/${PROJECT}/export.csv?card=countries&period=7days&filter=${filter}`);
+    expect(csv.status).toBe(200);
+    const api = await rt.get(`/api/v1/metrics/${PROJECT}/dimension?dimension=country&metrics=sessions,activeUsers&period=7days&limit=10&filter=${filter}&format=csv`);
+    expect(csv.html).toBe(api.body);
+    expect(csv.html.split('\r\n')[0]).toBe('country,sessions,activeUsers');
+    expect((await client.get(`/dashboard/p/${PROJECT}/export.csv?card=secrets`)).status).toBe(400);
+    const page = await client.get(`/dashboard/p/${PROJECT}`);
+    expect(page.html.indexOf('class="progress"')).toBeLessThan(page.html.indexOf('class="streamed"'));
+    expect(page.html).toContain(`href="/dashboard/p/${PROJECT}/export.csv?card=queries"`);
+  }, 120_000);
+
   it('"Refresh now" is a POST with CSRF that spends one forced refresh for the whole page', async () => {
     const view = `/dashboard/p/${PROJECT}?period=7days`;
     await client.get(view);
