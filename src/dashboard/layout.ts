@@ -24,7 +24,7 @@ figure{margin:0}.hint{font-size:.85rem;color:var(--muted)}.invalid{color:var(--d
 .chart .previous{stroke:var(--muted);stroke-dasharray:5 4}.chart .hit{fill:transparent}.chart .hit:hover{fill:var(--accent);opacity:.1}
 .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:1rem;margin:1rem 0}.panels.wide{grid-template-columns:1fr}.panel h2{font-size:1.05rem;margin:.25rem 0}.panel table{width:100%}
 td.name{max-width:0;width:100%}td.name a{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}code.path{white-space:nowrap}
-.big{font-size:1.6rem;font-weight:700}table.projects td:first-child .muted{overflow-wrap:anywhere}@media (max-width:30rem){table.projects{font-size:.8rem}table.projects th,table.projects td{padding-left:.25rem;padding-right:.25rem}}.progress:has(+ .streamed){display:none}.panels>*,.grid2>*{min-width:0}h2 a.csv{font-size:.8rem;font-weight:400;margin-left:.5rem}form.inline{display:inline}
+.big{font-size:1.6rem;font-weight:700}li.realtime-page{display:flex;gap:.5rem;justify-content:space-between}.truncate{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}table.projects td:first-child .muted{overflow-wrap:anywhere}@media (max-width:30rem){table.projects{font-size:.8rem}table.projects th,table.projects td{padding-left:.25rem;padding-right:.25rem}}.progress:has(+ .streamed){display:none}.panels>*,.grid2>*{min-width:0}h2 a.csv{font-size:.8rem;font-weight:400;margin-left:.5rem}form.inline{display:inline}
 button.link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:0}
 input[type=url],input[type=number],textarea{width:100%;padding:.5rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:6px}
 `;

@@ -132,6 +132,6 @@ export function realtimeCard(read: Read<RealtimeBody> | undefined): SafeHtml {
     ? ''
     : !read.ok
       ? h`<p class="hint">${read.error.message}</p>`
-      : h`<p><span class="big num" data-realtime="${String(read.body.activeUsers)}">${count(read.body.activeUsers)}</span> visitors in the last 30 minutes</p><ul>${read.body.topPages.slice(0, 5).map((p) => h`<li><code class="path" title="${p.page}">${p.page}</code> <span class="num">${count(p.activeUsers)}</span></li>`)}</ul>`;
+      : h`<p><span class="big num" data-realtime="${String(read.body.activeUsers)}">${count(read.body.activeUsers)}</span> visitors in the last 30 minutes</p><ul>${read.body.topPages.slice(0, 5).map((p) => h`<li class="realtime-page"><span class="truncate" title="${p.page}">${p.page}</span> <span class="num">${count(p.activeUsers)}</span></li>`)}</ul>`;
   return h`<section class="panel" aria-labelledby="realtime-title" data-card="realtime"><h2 id="realtime-title">Right now</h2>${body}</section>`;
 }

@@ -218,7 +218,7 @@ ${select('compare', 'Compare with', 'compare', COMPARISONS, state.compare)}
 function chips(view: OverviewView): SafeHtml | string {
   if (view.state.filters.length === 0) return '';
   const remove = (f: string) => overviewUrl(view.project.key, view.state, { filters: view.state.filters.filter((x) => x !== f) });
-  return h`<div class="chips" aria-label="Active filters" role="group">Filtered by ${view.state.filters.map((f) => h`<span class="chip" data-chip="${f}"><code>${f}</code> <a href="${remove(f)}" aria-label="Remove filter ${f}">×</a></span>`)} <a href="${overviewUrl(view.project.key, view.state, { filters: [] })}">Clear all</a><span class="hint"> The filter applies to every breakdown and insight card; the headline numbers and the chart are for the whole site (the summary and timeseries take no filter).</span></div>`;
+  return h`<div class="chips" aria-label="Active filters" role="group">Filtered by ${view.state.filters.map((f) => h`<span class="chip" data-chip="${f}"><code>${f}</code> <a href="${remove(f)}" aria-label="Remove filter ${f}">×</a></span>`)} <a href="${overviewUrl(view.project.key, view.state, { filters: [] })}">Clear all</a><span class="hint"> The filter applies to every breakdown card; the headline numbers, the chart and What changed are for the whole site (those API reads take no filter).</span></div>`;
 }
 
 export function overviewBody(view: OverviewView): SafeHtml {
