@@ -12,6 +12,7 @@ import type { DashboardDeps } from './dashboard-deps.ts';
 import { mountGoogleConnectRoutes } from './google-connect-routes.ts';
 import { mountFunnelRoutes } from './funnel-routes.ts';
 import { problemPage } from './layout.ts';
+import { mountOverviewExport } from './overview-export.ts';
 import { mountOverviewRoutes } from './overview-routes.ts';
 import { mountProjectRoutes } from './project-routes.ts';
 import { mountSourceRoutes } from './source-routes.ts';
@@ -37,6 +38,7 @@ export function mountDashboard(app: H3, deps: DashboardDeps): void {
   mountSourceRoutes(app, deps);
   mountGoogleConnectRoutes(app, deps);
   mountFunnelRoutes(app, deps);
+  mountOverviewExport(app, deps);
   mountOverviewRoutes(app, deps);
   app.all('/dashboard/**', async (event) => {
     const session = await deps.web.sessions.read(event.req).catch(() => undefined);

@@ -1,5 +1,6 @@
-// The project overview's markup: data-source status with reconnect actions, freshness with a refresh link,
-// headline numbers (site and search) with their change, the two charts, top pages and queries, and funnel completion.
+// The project overview's markup: the view controls (period, comparison, chart metric and interval) and the active
+// filters as removable chips; freshness, a compact data-source line and a refresh button; headline numbers (site and
+// search) with their change; the main chart with the comparison line; breakdown, insight and realtime cards; funnels.
 import { allows } from '../domain/access-policy.ts';
 import { h, raw, type SafeHtml } from '../account/html.ts';
 import { SOURCE_DISPLAY_NAMES, SOURCES } from '../domain/sources.ts';
@@ -9,6 +10,8 @@ import { csrfField } from './layout.ts';
 import { statusOf } from './project-pages.ts';
 import type { Read } from './read-data.ts';
 import { lineChart, type ChartPoint } from './svg-chart.ts';
+import { breakdownCard, insightsCard, queriesCard, realtimeCard, SITE_CARDS, type CardContext, type RowsBody } from './overview-cards.ts';
+import { CHART_METRICS, COMPARISONS, exportUrl, INTERVALS, overviewUrl, PERIODS, type OverviewState } from './overview-state.ts';
 
 export interface Compared {
   value: number;
@@ -21,8 +24,14 @@ export interface Meta {
   warnings?: { code: string; message: string }[];
 }
 export interface SummaryBody {
-  period: { start: string; end: string; name: string };
+  period: { start: string; end: string; name: string; previous?: { start: string; end: string } };
   metrics: Record<string, number | Compared>;
+  meta: Meta;
+}
+export interface TimeseriesBody {
+  metric: string;
+  period: { start: string; end: string; previous?: { start: string; end: string } };
+  points: { date: string; value: number | Compared }[];
   meta: Meta;
 }
 export interface OverviewView {
@@ -31,12 +40,12 @@ export interface OverviewView {
   sources: DataSourceRecord[];
   googleConfigured: boolean;
   now: Date;
+  state: OverviewState;
   summary: Read<SummaryBody>;
   search: Read<{ totals: Record<string, Compared | null>; meta: Meta }>;
-  sessions: Read<{ points: { date: string; value: number }[]; meta: Meta }>;
-  clicks: Read<{ points: { date: string; clicks: number }[]; meta: Meta }>;
-  pages: Read<{ rows: { pagePath: string; activeUsers: number; sessions: number }[]; meta: Meta }>;
-  queries: Read<{ rows: { query: string; clicks: number; impressions: number }[]; meta: Meta }>;
+  timeseries: Read<TimeseriesBody>;
+  /** Breakdown, insight and realtime answers, by the overview operation's response key. */
+  cards: Record<string, Read<unknown>>;
   funnels: { key: string; name: string; result: Read<{ completionRate: number; steps: { name: string; users: number }[] }> }[];
 }
 
@@ -77,9 +86,10 @@ function statusSection(view: OverviewView): SafeHtml {
         : st.status === 'not_connected' || (st.status === 'error' && (source === 'engine2' || !view.googleConfigured))
           ? h` <a href="${sourcesUrl}">${st.status === 'error' ? 'Fix' : 'Connect'} ${SOURCE_DISPLAY_NAMES[source]}</a>`
           : '';
-    return h`<li><strong>${SOURCE_DISPLAY_NAMES[source]}</strong>: <span class="status-${st.status}">${st.word}</span>${st.status === 'error' && st.record?.statusMessage ? h` — ${st.record.statusMessage}` : ''}${action}</li>`;
+    return h`<li>${SOURCE_DISPLAY_NAMES[source]}: <span class="status-${st.status}">${st.word}</span>${st.status === 'error' && st.record?.statusMessage ? h` — ${st.record.statusMessage}` : ''}${action}</li>`;
   });
-  return h`<section aria-labelledby="status-title"><h2 id="status-title">Data sources</h2><ul>${items}</ul></section>`;
+  // One compact line under the controls: the space above the fold belongs to the numbers and the chart.
+  return h`<section class="status-line" aria-labelledby="status-title"><h2 id="status-title" class="inline-title">Data sources</h2><ul class="inline-list">${items}</ul></section>`;
 }
 
 const SEARCH_HEADLINES: [string, string, 'count' | 'fraction' | 'position'][] = [
@@ -132,20 +142,31 @@ function searchHeadline(view: OverviewView): SafeHtml {
   return withCoverage(cards(view.search.body.totals, SEARCH_HEADLINES, 'search-metric', uncovered), uncovered);
 }
 
-function charts(view: OverviewView): SafeHtml {
-  const sessions = view.sessions.ok ? lineChart({ id: 'chart-sessions', title: 'Sessions per day', points: view.sessions.body.points.map((p): ChartPoint => ({ label: p.date, value: p.value })) }) : failure(view.sessions);
-  const clicks = view.clicks.ok ? lineChart({ id: 'chart-clicks', title: 'Search clicks per day', points: view.clicks.body.points.map((p): ChartPoint => ({ label: p.date, value: p.clicks })) }) : failure(view.clicks);
-  return h`<div class="grid2"><section aria-labelledby="sessions-title"><h2 id="sessions-title">Sessions</h2>${sessions}</section><section aria-labelledby="clicks-title"><h2 id="clicks-title">Search clicks</h2>${clicks}</section></div>`;
+const valueOf = (v: number | Compared): number => (typeof v === 'number' ? v : v.value);
+const previousOf = (v: number | Compared): number | null | undefined => (typeof v === 'number' ? undefined : v.previous);
+
+function mainChart(view: OverviewView): SafeHtml {
+  const label = CHART_METRICS.find(([m]) => m === view.state.metric)?.[1] ?? view.state.metric;
+  const kind: Kind = view.state.metric === 'engagementRate' ? 'fraction' : 'count';
+  const comparing = COMPARISONS.find(([c]) => c === view.state.compare)?.[1] ?? '';
+  const chart = view.timeseries.ok
+    ? lineChart({
+        id: 'chart-main',
+        title: `${label} per ${view.state.interval}`,
+        points: view.timeseries.body.points.map((p): ChartPoint => ({ label: p.date, value: valueOf(p.value), previous: previousOf(p.value) })),
+        format: (v) => formatValue(v, kind),
+        previousLabel: comparing.toLowerCase(),
+      })
+    : failure(view.timeseries);
+  const switches = (list: readonly [string, string][], key: 'metric' | 'interval', name: string) =>
+    h`<ul class="switch" aria-label="${name}">${list.map(([value, text]) => h`<li><a href="${overviewUrl(view.project.key, view.state, { [key]: value })}" ${view.state[key] === value ? raw('aria-current="true"') : ''}>${text}</a></li>`)}</ul>`;
+  return h`<section aria-labelledby="chart-title" class="main-chart"><h2 id="chart-title">${label}${view.timeseries.ok ? h` <a class="csv" href="${exportUrl(view.project.key, view.state, 'chart')}" aria-label="${label} per ${view.state.interval} as CSV">CSV</a>` : ''}</h2>${switches(CHART_METRICS, 'metric', 'Chart metric')}${switches(INTERVALS, 'interval', 'Chart interval')}${chart}</section>`;
 }
 
-function tops(view: OverviewView): SafeHtml {
-  const pages = view.pages.ok
-    ? h`<div class="table-wrap"><table><thead><tr><th scope="col">Page</th><th scope="col">Users</th><th scope="col">Sessions</th></tr></thead><tbody>${view.pages.body.rows.map((r) => h`<tr><td><code>${r.pagePath}</code></td><td>${formatValue(r.activeUsers, 'count')}</td><td>${formatValue(r.sessions, 'count')}</td></tr>`)}</tbody></table></div>`
-    : failure(view.pages);
-  const queries = view.queries.ok
-    ? h`<div class="table-wrap"><table><thead><tr><th scope="col">Query</th><th scope="col">Clicks</th><th scope="col">Impressions</th></tr></thead><tbody>${view.queries.body.rows.map((r) => h`<tr><td>${r.query}</td><td>${formatValue(r.clicks, 'count')}</td><td>${formatValue(r.impressions, 'count')}</td></tr>`)}</tbody></table></div>`
-    : failure(view.queries);
-  return h`<div class="grid2"><section aria-labelledby="pages-title"><h2 id="pages-title">Top pages</h2>${pages}</section><section aria-labelledby="queries-title"><h2 id="queries-title">Top search queries</h2>${queries}</section></div>`;
+function breakdowns(view: OverviewView): SafeHtml {
+  const ctx: CardContext = { projectKey: view.project.key, state: view.state };
+  const card = (key: string) => view.cards[key] as Read<RowsBody> | undefined;
+  return h`<div class="panels">${insightsCard(ctx, view.cards as never)}${realtimeCard(view.cards.realtime as never)}${SITE_CARDS.map((c) => breakdownCard(ctx, c, card(c.key)))}</div><div class="panels wide">${queriesCard(ctx, card('queries'))}</div>`;
 }
 
 function funnels(view: OverviewView): SafeHtml {
@@ -163,13 +184,43 @@ function funnels(view: OverviewView): SafeHtml {
 }
 
 function freshness(view: OverviewView): SafeHtml {
-  const metas = [view.summary, view.sessions, view.clicks, view.pages, view.queries].flatMap((r) => (r.ok ? [r.body.meta] : []));
+  const metas = [view.summary, view.search, view.timeseries].flatMap((r) => (r.ok ? [r.body.meta] : []));
   const oldest = metas.reduce<Meta | undefined>((a, m) => (a === undefined || m.fetchedAt < a.fetchedAt ? m : a), undefined);
-  const period = view.summary.ok ? h`Last 28 days: ${view.summary.body.period.start} to ${view.summary.body.period.end}, compared with the 28 days before. ` : '';
+  const name = PERIODS.find(([p]) => p === view.state.period)?.[1] ?? (view.state.custom ? 'Custom range' : view.state.period);
+  const comparison = view.state.compare === 'none' ? '' : view.summary.ok && view.summary.body.period.previous ? `, compared with ${view.summary.body.period.previous.start} to ${view.summary.body.period.previous.end}` : '';
+  const period = view.summary.ok ? h`${name}: ${view.summary.body.period.start} to ${view.summary.body.period.end}${comparison}. ` : '';
   const age = oldest ? h`Data fetched ${ago(oldest.fetchedAt, view.now)}${oldest.cache === 'hit' ? ' (from cache)' : ''}. ` : '';
-  return h`<p class="hint" id="freshness">${period}${age}${view.project.role && allows('report.refresh', view.project.role) ? h`<a href="/dashboard/p/${encodeURIComponent(view.project.key)}?force=1">Refresh now</a>` : ''}</p>`;
+  // Refreshing spends provider quota for everyone on the project: a POST with the session's CSRF token, never a link.
+  const refresh =
+    view.project.role && allows('report.refresh', view.project.role)
+      ? h`<form class="inline" method="post" action="${overviewUrl(view.project.key, view.state)}">${csrfField(view.csrf)}<button type="submit" name="refresh" value="1">Refresh now</button></form>`
+      : '';
+  return h`<p class="hint" id="freshness">${period}${age}${refresh}</p>`;
+}
+
+function select(id: string, label: string, name: string, list: readonly [string, string][], current: string): SafeHtml {
+  return h`<label for="${id}">${label}</label><select id="${id}" name="${name}">${list.map(([value, text]) => h`<option value="${value}" ${value === current ? raw('selected') : ''}>${text}</option>`)}</select>`;
+}
+
+/** The view form: a plain GET, so it works without JavaScript; the filters ride along as hidden fields. */
+function controls(view: OverviewView): SafeHtml {
+  const { state } = view;
+  const periods: [string, string][] = [...PERIODS, ['custom', 'Custom range']];
+  return h`<form class="controls" method="get" action="/dashboard/p/${encodeURIComponent(view.project.key)}">
+${select('period', 'Period', 'period', periods, state.custom ? 'custom' : state.period)}
+<label for="start">From</label><input type="date" id="start" name="start" value="${state.custom?.start ?? ''}">
+<label for="end">To</label><input type="date" id="end" name="end" value="${state.custom?.end ?? ''}">
+${select('compare', 'Compare with', 'compare', COMPARISONS, state.compare)}
+<input type="hidden" name="metric" value="${state.metric}"><input type="hidden" name="interval" value="${state.interval}">${state.filters.map((f) => h`<input type="hidden" name="filter" value="${f}">`)}
+<button type="submit">Show</button></form>${chips(view)}`;
+}
+
+function chips(view: OverviewView): SafeHtml | string {
+  if (view.state.filters.length === 0) return '';
+  const remove = (f: string) => overviewUrl(view.project.key, view.state, { filters: view.state.filters.filter((x) => x !== f) });
+  return h`<div class="chips" aria-label="Active filters" role="group">Filtered by ${view.state.filters.map((f) => h`<span class="chip" data-chip="${f}"><code>${f}</code> <a href="${remove(f)}" aria-label="Remove filter ${f}">×</a></span>`)} <a href="${overviewUrl(view.project.key, view.state, { filters: [] })}">Clear all</a><span class="hint"> The filter applies to every breakdown card; the headline numbers, the chart and What changed are for the whole site (those API reads take no filter).</span></div>`;
 }
 
 export function overviewBody(view: OverviewView): SafeHtml {
-  return h`${freshness(view)}${statusSection(view)}<section aria-labelledby="headline-title"><h2 id="headline-title">Headline numbers</h2>${headline(view)}</section><section aria-labelledby="search-title"><h2 id="search-title">Search</h2>${searchHeadline(view)}</section>${charts(view)}${tops(view)}${funnels(view)}`;
+  return h`${controls(view)}${freshness(view)}${statusSection(view)}<section aria-labelledby="headline-title"><h2 id="headline-title">Headline numbers</h2>${headline(view)}</section>${mainChart(view)}<section aria-labelledby="search-title"><h2 id="search-title">Search</h2>${searchHeadline(view)}</section>${breakdowns(view)}${funnels(view)}`;
 }

@@ -33,7 +33,7 @@ ${view.invitations > 0 ? h`<p class="notice" role="status"><a href="/dashboard/i
 ${
   view.projects.length === 0
     ? h`<p>No projects yet. Create one for your site, then connect Google Analytics, Search Console and Bing.</p>`
-    : h`<div class="table-wrap"><table><thead><tr><th scope="col">Project</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead><tbody>${view.projects.map(
+    : h`<div class="table-wrap"><table class="projects"><thead><tr><th scope="col">Project</th>${SOURCES.map((s) => h`<th scope="col">${SOURCE_DISPLAY_NAMES[s]}</th>`)}</tr></thead><tbody>${view.projects.map(
         (p) => h`<tr><td><a href="/dashboard/p/${encodeURIComponent(p.key)}"><strong>${p.name}</strong></a><br><span class="muted">${p.domain}${p.role ? ` · ${p.role}` : ''}</span></td>${SOURCES.map((s) => {
           const st = statusOf(view.sources, p.id, s);
           return h`<td><span class="status-${st.status}">${st.word}</span></td>`;

@@ -10,7 +10,11 @@ import type { StoredOperationPipeline } from '../graphql/pipeline.ts';
 import type { OperationRegistry } from './registry.ts';
 
 export interface OperationExecutor {
-  (name: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<Record<string, unknown>>;
+  /**
+   * With `fieldErrors`, a failed root field does not fail the operation: its error is kept under its response key
+   * (an alias or the field name) and its data is null, so a page of many cards can show each card's own failure.
+   */
+  (name: string, variables: Record<string, unknown>, context: GraphQLContext, fieldErrors?: Map<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 /** What a facade needs to run stored operations: a fresh context per execution, and the executor. */
@@ -21,13 +25,19 @@ export interface OperationRunner {
 }
 
 export function createOperationExecutor(pipeline: StoredOperationPipeline, registry: OperationRegistry): OperationExecutor {
-  return async (name, variables, context) => {
+  return async (name, variables, context, fieldErrors) => {
     const stored = registry.get(name);
     if (!stored) throw new Error(`Unknown stored operation ${name}`);
     const { execute, schema } = pipeline.getEnveloped(context);
     // Stored operations are queries and one mutation: never an incremental (streamed) result.
     const result = (await execute({ schema, document: stored.document, variableValues: stripUndefined(variables), contextValue: context })) as ExecutionResult;
-    if (result.errors?.length) {
+    if (result.errors?.length && fieldErrors) {
+      for (const error of result.errors) {
+        const key = error.path?.[0];
+        if (typeof key !== 'string') throw error.originalError ?? new Error(error.message, { cause: error });
+        if (!fieldErrors.has(key)) fieldErrors.set(key, error.originalError ?? new Error(error.message, { cause: error }));
+      }
+    } else if (result.errors?.length) {
       const expected = result.errors.map((e) => e.originalError).find(isAppError);
       if (expected) throw expected;
       const first = result.errors[0]!;

@@ -39,3 +39,30 @@ export async function runEndpointWithFreshness(
   const data = shapeForContract(await deps.executeOperation(endpoint.operation, variables, context));
   return { body: dropNulls(endpoint.field ? data[endpoint.field] : data), freshUntil: context.freshUntil() };
 }
+
+/** One root field's contract JSON, or the error it failed with. */
+export type FieldResult = { ok: true; body: unknown } | { ok: false; error: unknown };
+
+/**
+ * Runs one stored operation whose root fields are read separately (a page of cards): each response key in `fields`
+ * (an alias or field name, mapped to its root field, which names its contract shape) gets its body or its error.
+ */
+export async function runOperationByField(
+  deps: OperationRunner,
+  principal: Principal,
+  requestId: string,
+  operation: string,
+  fields: Readonly<Record<string, string>>,
+  variables: Record<string, unknown>,
+): Promise<Record<string, FieldResult>> {
+  const context = deps.createContext(principal, requestId);
+  const errors = new Map<string, unknown>();
+  const data = await deps.executeOperation(operation, variables, context, errors);
+  const out: Record<string, FieldResult> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    const error = errors.get(key);
+    if (error !== undefined) out[key] = { ok: false, error };
+    else out[key] = { ok: true, body: dropNulls(shapeForContract({ [field]: data[key] })[field]) };
+  }
+  return out;
+}

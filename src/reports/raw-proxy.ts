@@ -106,7 +106,7 @@ export async function rawProxy(ctx: ReportDeps, args: RawProxyArgs): Promise<Raw
   const cs = await requireSource(ctx, project, provider);
   const method = methodOf(provider, call.path);
   const operation = assertAllowedPath(provider, cs, method, call);
-  if (force) await spendForce(ctx.services, project);
+  if (force) await spendForce(ctx.services, project, ctx);
 
   const now = ctx.services.clock();
   const policy = operation === 'metadata' ? metadataPolicy(now) : freshnessFor({ kind: 'report' }, now.getTime());

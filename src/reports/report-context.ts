@@ -50,7 +50,7 @@ export async function resolveReportScope(ctx: ReportDeps, args: PeriodArgs, defa
   const period = resolvePeriod(spec, { timezone, now });
   // Whether each provider's history reaches this range is decided by the report, from what the provider says.
   const previous = comparisonRange(period, compare);
-  if (force) await spendForce(ctx.services, project);
+  if (force) await spendForce(ctx.services, project, ctx);
   const warnings: Warning[] = [];
   warnings.push(...propertySettingsWarnings(project, property));
   if (days === 'analytics') warnings.push(...processingWarnings(period, timezone, now));

@@ -91,9 +91,9 @@ describe('connecting in the demo dashboard', () => {
     const project = (await getProjectByKey(demo.rt.store.db, 'revoked'))!;
     const { refresh_token: token } = JSON.parse((await readSourceCredential(demo.rt.store.db, demo.rt.box, project.id, 'analytics'))!.secret) as { refresh_token: string };
     expect((await fetch(`${demo.rt.demo!.sandboxUrl}/revoke?token=${encodeURIComponent(token)}`, { method: 'POST' })).status).toBe(200);
-    const page = await client.get('/dashboard/p/revoked?force=1');
+    const page = await client.get('/dashboard/p/revoked');
     expect(page.status).toBe(200);
-    expect(page.html).toMatch(/Google Analytics 4<\/strong>: <span class="status-error">Error/);
+    expect(page.html).toMatch(/Google Analytics 4: <span class="status-error">Error/);
     expect(page.html).toContain('data-search-metric="clicks"');
   });
 });

@@ -96,7 +96,7 @@ const ONE_STEP = { name: 'Short', step_type: 'page', step_match: 'exact', step_v
 const DASHBOARD: [ProjectAction, string, (m: Member, funnelKey: string) => Promise<Outcome>][] = [
   ['project.read', 'overview page', (m) => page(m, BASE)],
   ['project.read', 'settings page', (m) => page(m, `${BASE}/settings`)],
-  ['report.refresh', 'overview ?force=1', (m) => page(m, `${BASE}?force=1`)],
+  ['report.refresh', 'overview Refresh now (POST)', (m) => form(m, BASE, { refresh: '1' }, [303])],
   ['audit.read', 'audit log page', (m) => page(m, `${BASE}/audit`)],
   ['project.edit', 'settings form (bad time zone → 400)', (m) => form(m, `${BASE}/settings`, { name: 'X', domain: project.domain, timezone: 'Mars/Olympus', currency: 'USD' }, [400])],
   ['brand_terms.edit', 'brand terms form (a term too long → 400)', (m) => form(m, `${BASE}/brand-terms`, { brand_terms: 'x'.repeat(101), action: 'save' }, [400])],

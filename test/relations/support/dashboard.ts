@@ -1,6 +1,6 @@
 // The dashboard as a surface: signed in as the demo account over HTTP in-process (the tiny browser stand-in of the
 // page tests), the project overview read back into figures: headline values (exact, from data-raw) and their
-// change as shown, each chart's point count, total and peak, the top pages and queries tables, funnel completion.
+// change as shown, the main chart's point count, total and peak, the top pages and queries cards, funnel completion.
 import { webClient, type WebClient } from '../../dashboard/web-client.ts';
 import type { SandboxRuntime } from '../../helpers/sandbox-runtime.ts';
 
@@ -35,10 +35,10 @@ export function overviewFigures(html: string): OverviewFigures {
   for (const m of html.matchAll(/id="(chart-[a-z]+)"[^>]*data-points="(\d+)"[\s\S]*?total ([\d,]+), highest ([\d,]+) on/g)) {
     charts[m[1]!] = { points: Number(m[2]), total: count(m[3]!), highest: count(m[4]!) };
   }
-  const table = (title: string) => {
-    const section = new RegExp(`id="${title}">[\\s\\S]*?<tbody>([\\s\\S]*?)</tbody>`).exec(html)?.[1] ?? '';
-    return [...section.matchAll(/<tr><td>(?:<code>)?(.*?)(?:<\/code>)?<\/td><td>([\d,]+)<\/td><td>([\d,]+)<\/td><\/tr>/g)].map((r): [string, number, number] => [unescape(r[1]!), count(r[2]!), count(r[3]!)]);
+  const card = (name: string) => {
+    const section = new RegExp(`data-card="${name}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
+    return [...section.matchAll(/<tr><td class="name"><a [^>]*>(?:<code[^>]*>)?(.*?)(?:<\/code>)?<\/a><\/td><td class="num" data-raw="([^"]*)">[^<]*<\/td><td class="num" data-raw="([^"]*)">/g)].map((r): [string, number, number] => [unescape(r[1]!), Math.round(Number(r[2])), Math.round(Number(r[3]))]);
   };
   const completion = [...html.matchAll(/<td data-completion>([^<]*)<\/td>/g)].map((m) => m[1]!);
-  return { headline, charts, pages: table('pages-title'), queries: table('queries-title'), completion };
+  return { headline, charts, pages: card('pages'), queries: card('queries'), completion };
 }
