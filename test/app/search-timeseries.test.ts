@@ -77,6 +77,16 @@ describe('search timeseries', () => {
     expect(rt.sandbox.stats().total).toBe(0);
   });
 
+  it('today or yesterday asked of engine2 alone, without an interval, is one day (hours are only the default where engine1 can give them)', async () => {
+    for (const period of ['today', 'yesterday']) {
+      const { status, body } = await rt.get(`${URL}?period=${period}&sp=engine2`);
+      expect(status).toBe(200);
+      expect(body.interval).toBe('day');
+      expect(body.points.map((p: Point) => p.date)).toEqual([body.period.start]);
+    }
+    expect((await rt.get(`${URL}?period=yesterday`)).body.interval).toBe('hour');
+  });
+
   it('compare is not a timeseries parameter', async () => {
     expect((await rt.get(`${URL}?compare=previous`)).body).toMatchObject({ status: 400, param: 'compare' });
   });

@@ -1,6 +1,6 @@
 // Turns a parsed query into aggregated rows: time cells × the family product, apportioned, filtered and
 // projected onto the requested dimensions. Every row's base totals are exact integers that sum to the cells'.
-import { apportionCells, buildComboTable, unplantedTotals, type Family } from '../data/cube.ts';
+import { apportionCells, buildComboTable, unplantedTotals, type ComboTable, type Family } from '../data/cube.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import { DIMENSION_BY_NAME, planFor } from './fields.ts';
 import type { FieldGetter } from './filters.ts';
@@ -58,6 +58,7 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
     for (const k of baseKeys) maxTotal = Math.max(maxTotal, totals[k] ?? 0);
   }
   const table = buildComboTable(families, familyDims, query.keepEmptyRows ? 0 : 0.3 / maxTotal);
+  if (!query.keepEmptyRows) keepEachRangesOwnCombinations(cells, table, (max) => buildComboTable(families, familyDims, 0.3 / max), baseKeys);
 
   const timeIndex = new Map(timeDims.map((d, i) => [d, i]));
   const familyIndex = new Map(familyDims.map((d, i) => [d, i]));
@@ -150,4 +151,29 @@ export function runEngine(model: SiteModel, families: readonly Family[], query: 
         return query.ranges.map((_, r) => baseKeys.map((k) => whole.filter((c) => c.range === r).reduce((a, c) => a + (c.totals[k] ?? 0), 0)));
       };
   return { dimensions, rows, baseKeys, uniqueTotals };
+}
+
+/**
+ * Pruning follows each range's own totals: the table is pruned for the largest range, and a smaller range's cells
+ * are split only over the combinations that range would keep alone. GA's numbers for a date range do not depend on
+ * the other ranges asked with it (today's few users beside yesterday's many).
+ */
+function keepEachRangesOwnCombinations(cells: Cell[], table: ComboTable, pruned: (maxTotal: number) => ComboTable, baseKeys: readonly string[]): void {
+  const maxByRange = new Map<number, number>();
+  for (const c of cells) {
+    const totals = unplantedTotals(c);
+    let max = maxByRange.get(c.range) ?? 1;
+    for (const k of baseKeys) max = Math.max(max, totals[k] ?? 0);
+    maxByRange.set(c.range, max);
+  }
+  const overall = Math.max(...maxByRange.values());
+  const keyOf = (t: ComboTable, c: number) => t.dims.map((_, i) => t.value(c, i)).join('\u0001');
+  for (const [range, max] of maxByRange) {
+    if (max >= overall) continue;
+    const own = pruned(max);
+    const kept = new Set(Array.from({ length: own.size }, (_, c) => keyOf(own, c)));
+    const within = new Uint8Array(table.size);
+    for (let c = 0; c < table.size; c++) within[c] = kept.has(keyOf(table, c)) ? 1 : 0;
+    for (const cell of cells) if (cell.range === range) cell.within = within;
+  }
 }

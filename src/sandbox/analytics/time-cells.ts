@@ -18,6 +18,8 @@ export interface Cell {
   time?: CellTime;
   noiseKey?: number;
   effects?: readonly CellEffect[];
+  /** The combinations the cell is split over (set by the report engine when its range prunes more than another). */
+  within?: Uint8Array;
 }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

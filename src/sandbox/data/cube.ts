@@ -329,6 +329,8 @@ export interface TimeCell {
   noiseKey?: number;
   /** Planted changes (sandbox scenarios). */
   effects?: readonly CellEffect[];
+  /** Per combination, 1 if the cell is split over it (undefined: all): a cell keeps the combinations its own range keeps. */
+  within?: Uint8Array;
 }
 
 /** A cell's totals without its planted deltas: what is split before the deltas are added. */
@@ -399,7 +401,8 @@ export function apportionCells(
     // The segments' own trends move what is split by weight (sessions, key events, impressions, …).
     const moved = cell.time ? table.volume(cell.time) : undefined;
     const jitterOnly = (c: number) => (useJitter ? 1 - jitter + 2 * jitter * (mix2(key, table.hashes[c]!) / 4294967296) : 1);
-    const byWeight = (c: number) => jitterOnly(c) * (moved ? moved[c]! : 1);
+    const within = cell.within;
+    const byWeight = (c: number) => (within ? within[c]! : 1) * jitterOnly(c) * (moved ? moved[c]! : 1);
     plan.forEach((m, salt) => {
       if (m.mode === 'product') return; // means follow their parents' final parts, below
       const own = planted?.get(m.key);

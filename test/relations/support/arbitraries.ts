@@ -45,13 +45,16 @@ const custom = (start: string, end: string): DrawnPeriod => ({ period: `custom_$
 export function periodArbitrary(world: World, project: string, options: { maxDays?: number } = {}): fc.Arbitrary<DrawnPeriod> {
   const today = epoch(world.today[project]!);
   const maxDays = options.maxDays ?? 400;
-  const relative = fc
-    .constantFrom(...RELATIVE_PERIODS, undefined)
+  // Every arbitrary here draws within its bounds instead of filtering: fast-check retries a filter synchronously,
+  // so a filter no draw can pass never returns, and no test timeout can stop it.
+  if (maxDays < 1) throw new Error(`periodArbitrary: maxDays ${maxDays} leaves no period to draw`);
+  const relativePeriods = [...RELATIVE_PERIODS, undefined]
     .map((name): DrawnPeriod => {
       const days = name === undefined ? 28 : name === 'today' || name === 'yesterday' ? 1 : Number(name.replace('days', ''));
       return { period: name, days, touchesToday: name === 'today' };
     })
     .filter((p) => p.days <= maxDays);
+  const relative = fc.constantFrom(...relativePeriods);
   // Ranges ending anywhere from today back past engine1's 16 months.
   const recent = fc.record({ endAgo: fc.integer({ min: 0, max: 520 }), length: fc.integer({ min: 1, max: Math.min(maxDays, 200) }) }).map(({ endAgo, length }) => {
     const end = today - endAgo * DAY;
@@ -59,8 +62,6 @@ export function periodArbitrary(world: World, project: string, options: { maxDay
   });
   // Across a new year: Dec 15–31 to Jan 1–20 of a year the providers cover, or do not.
   const thisYear = new Date(today).getUTCFullYear();
-  // Drawn within maxDays rather than filtered: a filter no draw can pass never returns (fast-check retries it
-  // synchronously, so no test timeout can stop it either).
   const newYear = fc
     .record({ year: fc.integer({ min: 2020, max: thisYear - 1 }), startDay: fc.integer({ min: Math.max(15, 33 - maxDays), max: 31 }) })
     .chain(({ year, startDay }) =>
@@ -228,23 +229,24 @@ export const SEARCH_DIMENSIONS = ['query', 'page', 'country', 'device', 'date'] 
 
 export function searchBreakdownRequest(world: World, options: { maxDays?: number } = {}): fc.Arbitrary<ApiRequest> {
   return projectArbitrary(world).chain((project) =>
-    fc
-      .record({
-        dimension: fc.constantFrom(...SEARCH_DIMENSIONS),
-        sp: spArbitrary(world, project),
-        period: periodArbitrary(world, project, { maxDays: options.maxDays ?? 400 }),
-        limit: fc.integer({ min: 1, max: 10 }),
-        order: fc.constantFrom(undefined, '-clicks', 'clicks', '-impressions', '-ctr', 'position'),
-        filtered: fc.boolean(),
-      })
-      .filter(({ dimension, period }) => !COSTLY.queryRows(project, dimension, period.days))
-      .chain(({ dimension, sp, period, limit, order, filtered }) => {
-        // engine2 serves query and page only, and can filter its rows only on the dimension they carry.
-        const chosenSp = sp === 'engine2' && dimension !== 'query' && dimension !== 'page' ? 'engine1' : sp;
-        const filterDimensions = chosenSp === 'engine2' ? [dimension] : COSTLY.searchFilterDimensions(project).filter((d) => period.days <= 28 || (d !== 'query' && d !== 'page'));
-        const filter = filtered && dimension !== 'date' && filterDimensions.length > 0 ? searchFilterArbitrary(world, project, filterDimensions).map((f): string | undefined => f) : fc.constant(undefined);
-        return filter.map((f) => new ApiRequest('searchBreakdown', project, { dimension, sp: chosenSp, period: period.period, limit: String(limit), order, filter: f }));
-      }),
+    periodArbitrary(world, project, { maxDays: options.maxDays ?? 400 }).chain((period) =>
+      fc
+        .record({
+          // Country, device and date are never costly, so there is always a dimension left to draw.
+          dimension: fc.constantFrom(...SEARCH_DIMENSIONS.filter((d) => !COSTLY.queryRows(project, d, period.days))),
+          sp: spArbitrary(world, project),
+          limit: fc.integer({ min: 1, max: 10 }),
+          order: fc.constantFrom(undefined, '-clicks', 'clicks', '-impressions', '-ctr', 'position'),
+          filtered: fc.boolean(),
+        })
+        .chain(({ dimension, sp, limit, order, filtered }) => {
+          // engine2 serves query and page only, and can filter its rows only on the dimension they carry.
+          const chosenSp = sp === 'engine2' && dimension !== 'query' && dimension !== 'page' ? 'engine1' : sp;
+          const filterDimensions = chosenSp === 'engine2' ? [dimension] : COSTLY.searchFilterDimensions(project).filter((d) => period.days <= 28 || (d !== 'query' && d !== 'page'));
+          const filter = filtered && dimension !== 'date' && filterDimensions.length > 0 ? searchFilterArbitrary(world, project, filterDimensions).map((f): string | undefined => f) : fc.constant(undefined);
+          return filter.map((f) => new ApiRequest('searchBreakdown', project, { dimension, sp: chosenSp, period: period.period, limit: String(limit), order, filter: f }));
+        }),
+    ),
   );
 }
 
@@ -255,15 +257,18 @@ export function changesRequest(world: World): fc.Arbitrary<ApiRequest> {
       .record({ metric: fc.constantFrom(...analyticsMetrics), compare: fc.constantFrom(undefined, 'previous', 'year'), period: periodArbitrary(world, project) })
       .map(({ metric, compare, period }) => new ApiRequest('changes', project, { metric, period: period.period, compare })),
   );
+  const searchInsights = ['northwind-journal', 'tiny-saas']
+    .filter((project) => project in world.today)
+    .flatMap((project) => ['clicks', 'impressions', 'ctr', 'position'].map((metric) => ({ project, metric })))
+    .filter(({ project, metric }) => !COSTLY.searchInsight(project, metric, 1));
   const search = fc
-    .record({ project: fc.constantFrom(...['northwind-journal', 'tiny-saas'].filter((p) => p in world.today)), metric: fc.constantFrom('clicks', 'impressions', 'ctr', 'position') })
-    .filter(({ project, metric }) => !COSTLY.searchInsight(project, metric, 1))
+    .constantFrom(...searchInsights)
     .chain(({ project, metric }) =>
       fc
         .record({ compare: fc.constantFrom(undefined, 'previous', 'year'), sp: spArbitrary(world, project), period: periodArbitrary(world, project, { maxDays: project === 'tiny-saas' ? 400 : 7 }) })
         .map(({ compare, sp, period }) => new ApiRequest('changes', project, { metric, period: period.period, compare, sp })),
     );
-  return 'tiny-saas' in world.today ? fc.oneof(analytics, search) : analytics;
+  return 'tiny-saas' in world.today && searchInsights.length > 0 ? fc.oneof(analytics, search) : analytics;
 }
 
 const LANDING_ORDERS = [undefined, '-sessions', 'sessions', '-engagementRate', '-keyEvents', '-clicks', '-impressions', 'ctr', 'position'];
@@ -272,13 +277,13 @@ export function landingPagesRequest(world: World): fc.Arbitrary<ApiRequest> {
   return fc.constantFrom(...['northwind-journal', 'tiny-saas'].filter((p) => p in world.today)).chain((project) =>
     fc
       .record({
-        period: periodArbitrary(world, project, { maxDays: 90 }),
+        // Within the days whose page rows are not costly (northwind-journal: four weeks), never filtered to them.
+        period: periodArbitrary(world, project, { maxDays: COSTLY.queryRows(project, 'page', 90) ? 28 : 90 }),
         sp: spArbitrary(world, project),
         limit: fc.integer({ min: 1, max: 10 }),
         order: fc.constantFrom(...LANDING_ORDERS),
         path: fc.option(fc.constantFrom(...world.vocabulary[project]!.landingPage!), { nil: undefined }),
       })
-      .filter(({ period }) => !COSTLY.queryRows(project, 'page', period.days))
       .map(({ period, sp, limit, order, path }) =>
         new ApiRequest('landingPages', project, { period: period.period, sp, limit: String(limit), order, filter: path === undefined ? undefined : `page=@${filterValue(path.slice(0, 6))}` }),
       ),
