@@ -30,3 +30,17 @@ describe('overview headline numbers', () => {
     expect(html).not.toContain('no earlier data');
   });
 });
+
+describe('overview top search queries', () => {
+  // A search query is typed by anyone on the web: it reaches the page as stored text and must never become markup.
+  it('escapes a query containing a script tag and quotes', () => {
+    const unread = { ok: false as const, error: { message: 'not read in this test' } };
+    const query = `<script>alert("x")</script>" onmouseover="y`;
+    const queries = { ok: true, body: { rows: [{ query, clicks: 3, impressions: 9 }], meta: META } };
+    const view = { csrf: 'x', project: PROJECT, sources: [], googleConfigured: false, now: new Date('2026-11-26T10:05:00Z'), summary: unread, search: unread, sessions: unread, clicks: unread, pages: unread, queries, funnels: [] };
+    const html = overviewBody(view as unknown as OverviewView).value;
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('" onmouseover');
+    expect(html).toContain('<td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&quot; onmouseover=&quot;y</td>');
+  });
+});
