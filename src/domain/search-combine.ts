@@ -1,4 +1,4 @@
-// Combining search data of engine1 and engine2 (SPEC §4): sums, CTR recomputed, impression-weighted position.
+// Combining search data of engine1 and engine2: sums, CTR recomputed, impression-weighted position.
 
 import type { SearchDimension } from './catalogue.ts';
 import { normaliseSearchKey } from './search-normalise.ts';
