@@ -1,4 +1,4 @@
-// The API key format (SPEC §6): `sl_live_` + 32 random base62 characters + 6 base62 characters of the CRC32 of
+// The API key format: `sl_live_` + 32 random base62 characters + 6 base62 characters of the CRC32 of
 // everything before them. The checksum lets malformed or mistyped keys be rejected without a database lookup.
 import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';

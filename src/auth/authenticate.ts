@@ -1,16 +1,12 @@
 // Turns a request's `Authorization: Bearer <token>` into a Principal: `sl_live_` tokens go to the API key
 // service, other bearer tokens to the OAuth verifier (when one is plugged in). Keys are never read from the URL.
-// Failed attempts are limited per IP (30/min by default) so keys cannot be guessed at speed.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+// Failed attempts are limited per IP by the app's limits (src/limits/), so keys cannot be guessed at speed.
 import { AppError, isAppError } from '../errors/app-error.ts';
 import { looksLikeApiKey } from './api-key-format.ts';
 import type { ApiKeyService } from './api-keys.ts';
 import type { Principal } from './principal.ts';
 
-export const FAILED_AUTH_LIMIT_PER_MINUTE = 30;
-
-/** The per-IP failed-authentication limit as the authenticator uses it (SPEC §10). */
+/** The per-IP failed-authentication limit as the authenticator uses it: the app's `Limits` (src/limits/create-limits.ts). */
 export interface FailedAuthGuard {
   /** Throws AppError 429 `rate_limited` (with Retry-After) when the IP is over its limit. */
   assertAuthAllowed(ip: string): Promise<void>;
@@ -21,10 +17,8 @@ export interface FailedAuthGuard {
 export interface AuthenticatorOptions {
   /** `recognise`, when given, answers for keys verified lately without a promise. */
   apiKeys: Pick<ApiKeyService, 'verify'> & Partial<Pick<ApiKeyService, 'recognise'>>;
-  /** The failure limit as a guard (e.g. the app's shared, Redis-aware limits). Takes precedence over failureLimiter. */
-  failures?: FailedAuthGuard;
-  /** Counts failed authentications per IP; default: in-memory, 30 per 60 s. Swap in a Redis limiter for fleets. */
-  failureLimiter?: RateLimiterAbstract;
+  /** The failure limit: the app's shared, Redis-aware limits. */
+  failures: FailedAuthGuard;
   /**
    * Verifies an OAuth access token (the OAuth server's); without it such tokens are `invalid_token`. It gets the
    * request too, because a token is only good for the resource it was issued for (its audience).
@@ -42,10 +36,6 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** How the header of nearly every request starts; any other spelling takes the full parse. */
 const BEARER_PREFIX = 'Bearer ';
 
-export function createFailedAuthLimiter(points = FAILED_AUTH_LIMIT_PER_MINUTE): RateLimiterAbstract {
-  return new RateLimiterMemory({ keyPrefix: 'auth_fail', points, duration: 60 });
-}
-
 function missingCredentials(detail: string): AppError {
   return new AppError('missing_credentials', detail, { headers: { 'WWW-Authenticate': REALM } });
 }
@@ -53,13 +43,6 @@ function missingCredentials(detail: string): AppError {
 function invalidToken(): AppError {
   return new AppError('invalid_token', 'The bearer token is invalid or expired.', {
     headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
-  });
-}
-
-function rateLimited(msBeforeNext: number): AppError {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', `Too many failed authentication attempts; retry in ${seconds} s.`, {
-    headers: { 'Retry-After': String(seconds) },
   });
 }
 
@@ -78,26 +61,8 @@ export function parseBearer(header: string | null): string {
   return match[1];
 }
 
-/** A FailedAuthGuard over a rate-limiter-flexible limiter. */
-export function createFailedAuthGuard(limiter: RateLimiterAbstract = createFailedAuthLimiter()): FailedAuthGuard {
-  return {
-    async assertAuthAllowed(ip) {
-      const state = await limiter.get(ip);
-      if (state !== null && state.consumedPoints >= limiter.points) throw rateLimited(state.msBeforeNext);
-    },
-    async recordAuthFailure(ip) {
-      try {
-        await limiter.consume(ip);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
-        throw rejection;
-      }
-    },
-  };
-}
-
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
-  const guard = options.failures ?? createFailedAuthGuard(options.failureLimiter);
+  const guard = options.failures;
 
   // Not async: it hands on the verifier's promise (an async wrapper adds two microtask turns to every request).
   function verify(token: string, request: Request): Promise<Principal> {

@@ -22,11 +22,3 @@ export function requireScope(principal: Principal, scope: Scope): void {
     headers: { 'WWW-Authenticate': `Bearer realm="siteline", error="insufficient_scope", scope="${scope}"` },
   });
 }
-
-/**
- * Whether the credential's restriction allows the project. Account access is checked separately (the project
- * repository lists only the account's projects); callers answer 404 either way so nothing leaks.
- */
-export function mayReadProject(principal: Principal, projectKey: string): boolean {
-  return principal.projectKeys === null || principal.projectKeys.has(projectKey);
-}

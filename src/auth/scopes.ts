@@ -1,4 +1,4 @@
-// The scopes an API key or OAuth token can carry (SPEC §6): `read` (default), `raw` (raw proxies), `mcp:write`.
+// The scopes an API key or OAuth token can carry: `read` (default), `raw` (raw proxies), `mcp:write`.
 import { invalidParameter } from '../errors/app-error.ts';
 
 export const SCOPES = ['read', 'raw', 'mcp:write'] as const;

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { createLocalSingleFlight, type SingleFlight } from './single-flight.ts';
 import { toEntryTimes, type CachePolicy } from './ttl-policy.ts';
 
-/** `meta.cache` of SPEC §3. */
+/** `meta.cache`: how an answer was served (hit, miss, stale, refresh). */
 export type CacheState = 'hit' | 'miss' | 'stale' | 'refresh';
 
 export interface Warning {

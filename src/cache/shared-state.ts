@@ -46,7 +46,7 @@ export interface SharedState {
   cachedFetch: CachedFetch;
   singleFlight: SingleFlight;
   limits: Limits;
-  /** Concurrent analytics requests per property, shared across instances with Redis (SPEC §5: under the provider's 10). */
+  /** Concurrent analytics requests per property, shared across instances with Redis (under the provider's 10). */
   analyticsConcurrency: ConcurrencyLimiter;
   bus: Bus;
   /** For `/readyz`: degraded while Redis is configured but unreachable (requests keep being served). */

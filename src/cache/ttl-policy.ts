@@ -1,4 +1,4 @@
-// How long a provider answer stays fresh, servable-while-revalidating and servable-on-error (SPEC §9).
+// How long a provider answer stays fresh, servable-while-revalidating and servable-on-error.
 
 export type FreshnessKind = 'realtime' | 'report' | 'metadata' | 'history';
 
@@ -44,7 +44,7 @@ export const FRESH_TTL = {
 
 export function freshnessFor(input: FreshnessInput, now: number = Date.now()): CachePolicy {
   const freshMs = freshTtl(input, now);
-  // SPEC §4: realtime is "cached at most 30 s", so it is never served stale while revalidating.
+  // Realtime is cached at most 30 s, so it is never served stale while revalidating.
   const revalidateMs = input.kind === 'realtime' ? 0 : freshMs;
   const staleIfErrorMs = Math.min(24 * freshMs, MAX_STALE_IF_ERROR);
   return { freshMs, revalidateMs, staleIfErrorMs };

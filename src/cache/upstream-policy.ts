@@ -1,5 +1,5 @@
 // Cache policy inputs for a provider request: what kind of data it is and the last day it covers, in the
-// project's calendar (SPEC §9 TTLs).
+// project's calendar.
 import { freshnessFor, type CachePolicy } from './ttl-policy.ts';
 import { todayInZone } from '../domain/time-zone.ts';
 import { addDays, type IsoDate } from '../domain/calendar.ts';

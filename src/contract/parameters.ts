@@ -1,4 +1,4 @@
-// The public parameters of the contract (SPEC §2–§4), described once: REST query/path parameters, MCP tool
+// The public parameters of the contract, described once: REST query/path parameters, MCP tool
 // arguments and the OpenAPI document are all built from this table, so their names and meanings cannot drift.
 import { DEFAULT_PERIOD, PERIOD_GRAMMAR } from '../domain/period.ts';
 import { MAX_LIMIT, MAX_OFFSET } from '../domain/request-params.ts';

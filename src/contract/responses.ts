@@ -1,4 +1,4 @@
-// The response bodies of the contract (SPEC §3–§4), one zod schema per endpoint: MCP tools declare them as
+// The response bodies of the contract, one zod schema per endpoint: MCP tools declare them as
 // outputSchema, tests validate REST bodies against them, and the OpenAPI document is generated from them.
 // Objects are open to zod (extra fields allowed: the contract grows by adding fields, never by changing them) but
 // closed in the OpenAPI document, where every key Siteline knows is named: typed clients get no open records. Closed

@@ -1,9 +1,7 @@
-// HTML escaping and the small Markdown subset the API descriptions use: "## " headings, paragraphs, "- " lists
-// and `code` spans. Everything is escaped first, so descriptions can never inject markup.
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
+// The small Markdown subset the API descriptions use: "## " headings, paragraphs, "- " lists
+// and `code` spans. Everything is escaped first (with the pages' one escaping helper), so descriptions can never
+// inject markup.
+import { escapeHtml } from '../account/html.ts';
 
 /** Inline text: escaped, with `code` spans. */
 export function inlineMarkdown(text: string): string {

@@ -3,7 +3,8 @@ import type { OpenApiDocument } from '../openapi/build-document.ts';
 import { curlExample } from './curl-example.ts';
 import { toDocsModel, type DocsField, type DocsModel, type DocsOperation, type DocsParameter } from './docs-model.ts';
 import { DOCS_CSS } from './docs-styles.ts';
-import { escapeHtml as e, inlineMarkdown, renderMarkdown, slug } from './html.ts';
+import { escapeHtml as e } from '../account/html.ts';
+import { inlineMarkdown, renderMarkdown, slug } from './html.ts';
 
 /** Links to the contract's own surfaces (relative, so the page works on any host and offline). */
 export const DOCS_LINKS = { openapi: '/api/v1/openapi.json', mcp: '/api/mcp', graphql: '/api/graphql' } as const;

@@ -84,6 +84,16 @@ export function allows(action: ProjectAction, standing: Standing): boolean {
   return PROJECT_POLICY[action].includes(standing);
 }
 
+/**
+ * Whether a caller reads a project through an API: its account's role there allows `project.read`, and the
+ * credential (API key or OAuth grant) is not restricted to other projects (`projectKeys` null = unrestricted).
+ * Callers answer 404 either way, so an unknown and a forbidden project look the same.
+ */
+export function mayReadProject(credential: { projectKeys: ReadonlySet<string> | null }, project: { key: string; role?: ProjectRole | null }): boolean {
+  if (credential.projectKeys !== null && !credential.projectKeys.has(project.key)) return false;
+  return allows('project.read', standingOf(project.role, false));
+}
+
 export function installationAllows(action: InstallationAction, standing: InstallationStanding): boolean {
   return INSTALLATION_POLICY[action].includes(standing);
 }

@@ -28,7 +28,7 @@ function metric(name: string, label: string, type: MetricValueType, additive: bo
   return { name, label, type, additive };
 }
 
-/** The summary metrics of SPEC §4, in response order. */
+/** The summary metrics, in response order. */
 export const SUMMARY_METRICS = [
   'activeUsers',
   'newUsers',
@@ -227,7 +227,7 @@ export type SearchMetricName = (typeof SEARCH_METRIC_NAMES)[number];
 export const SEARCH_DIMENSION_NAMES = ['query', 'page', 'country', 'device', 'date'] as const;
 export type SearchDimension = (typeof SEARCH_DIMENSION_NAMES)[number];
 
-/** Which engines can break search data down by each dimension (SPEC §4: engine2 serves query and page only). */
+/** Which engines can break search data down by each dimension (engine2 serves query and page only). */
 export const SEARCH_DIMENSION_SOURCES: Readonly<Record<SearchDimension, readonly SearchSource[]>> = {
   query: ['engine1', 'engine2'],
   page: ['engine1', 'engine2'],

@@ -1,4 +1,4 @@
-// Comparisons (SPEC §2): the `compare` parameter, the previous range it selects, and Compared numbers.
+// Comparisons: the `compare` parameter, the previous range it selects, and Compared numbers.
 
 import { invalidParameter } from '../errors/app-error.ts';
 import { addDays, type DateRange, rangeLength } from './calendar.ts';
@@ -9,7 +9,7 @@ export const COMPARE_MODES = ['previous', 'year', 'none'] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 
 /**
- * A number next to its value in the comparison range (SPEC §2). `previous` (and with it `delta` and `deltaPct`)
+ * A number next to its value in the comparison range. `previous` (and with it `delta` and `deltaPct`)
  * is null when the provider's history does not reach the comparison range: a missing range is never a 0.
  */
 export interface Compared {

@@ -1,4 +1,4 @@
-// The filter language of SPEC §3: parse `dimension==value;…` into an immutable AST, format it back, check its dimensions.
+// The filter language (docs/rest-api.md): parse `dimension==value;…` into an immutable AST, format it back, check its dimensions.
 
 import { RE2JS } from 're2js';
 import { AppError, invalidParameter } from '../errors/app-error.ts';

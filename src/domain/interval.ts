@@ -28,7 +28,7 @@ export interface IntervalContext {
   readonly days: number;
 }
 
-/** The SPEC default: `hour` for today/yesterday, `day` up to 90 days, `week` above. */
+/** The default interval: `hour` for today/yesterday, `day` up to 90 days, `week` above. */
 export function defaultInterval(period: IntervalContext): Interval {
   if (period.name === 'today' || period.name === 'yesterday') return 'hour';
   return period.days <= MAX_DAILY_DEFAULT_DAYS ? 'day' : 'week';
@@ -117,7 +117,7 @@ export function fillBucketsWith<V>(points: Iterable<BucketPoint<V>>, keys: reado
   return keys.map((key) => ({ key, value: byKey.has(key) ? (byKey.get(key) as V) : empty }));
 }
 
-/** `fillBucketsWith` for plain numbers, filling with 0 (SPEC §4: missing buckets are 0). */
+/** `fillBucketsWith` for plain numbers, filling with 0 (missing buckets are 0). */
 export function fillBuckets(points: Iterable<BucketPoint<number>>, keys: readonly string[]): BucketPoint<number>[] {
   return fillBucketsWith(points, keys, 0);
 }

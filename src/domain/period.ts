@@ -42,7 +42,7 @@ export interface ResolvedPeriod extends DateRange {
   readonly calendar?: CalendarSpan;
 }
 
-/** The `period` object of a response (SPEC §2). */
+/** The `period` object of a response. */
 export interface PeriodJson {
   readonly name: string;
   readonly start: IsoDate;
@@ -138,7 +138,7 @@ export function parseAndResolvePeriod(raw: string | undefined, options: ResolveO
   return resolvePeriod(parsePeriod(raw), options);
 }
 
-/** The exact `period` echo of SPEC §2, with `previous` when a comparison is present. */
+/** The exact `period` echo of a response, with `previous` when a comparison is present. */
 export function toPeriodJson(period: ResolvedPeriod, previous?: DateRange): PeriodJson {
   const base = { name: period.name, start: period.start, end: period.end, timezone: period.timezone };
   return previous === undefined ? base : { ...base, previous: { start: previous.start, end: previous.end } };

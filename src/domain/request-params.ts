@@ -1,4 +1,4 @@
-// Common request parameters (SPEC §3–4): limit, offset, order, force and sp, each parsed strictly with quoted errors.
+// Common request parameters: limit, offset, order, force and sp, each parsed strictly with quoted errors.
 
 import { invalidParameter } from '../errors/app-error.ts';
 import { didYouMean } from './close-matches.ts';
@@ -63,7 +63,7 @@ export function formatOrder(order: Order): string {
   return order.direction === 'desc' ? `-${order.metric}` : order.metric;
 }
 
-/** `force`: `1` bypasses the cache; `0` or absent does not; anything else is a 400 (SPEC §3). */
+/** `force`: `1` bypasses the cache; `0` or absent does not; anything else is a 400. */
 export function parseForce(raw: string | undefined): boolean {
   if (raw === undefined || raw === '0') return false;
   if (raw === '1') return true;

@@ -1,4 +1,4 @@
-// Combining search data of engine1 and engine2 (SPEC §4): sums, CTR recomputed, impression-weighted position.
+// Combining search data of engine1 and engine2: sums, CTR recomputed, impression-weighted position.
 
 import type { SearchDimension } from './catalogue.ts';
 import { normaliseSearchKey } from './search-normalise.ts';
@@ -31,13 +31,7 @@ export interface CombinedSearchRow extends SearchMetrics {
   readonly byProvider: Readonly<Partial<Record<SearchSource, SearchMetrics>>>;
 }
 
-export interface CombinedSearchTotals {
-  readonly totals: SearchMetrics;
-  readonly byProvider: Readonly<Partial<Record<SearchSource, SearchMetrics>>>;
-}
-
 export type RowsByProvider = Readonly<Partial<Record<SearchSource, readonly SearchRowInput[]>>>;
-export type TotalsByProvider = Readonly<Partial<Record<SearchSource, SearchMetricsInput>>>;
 
 export const EMPTY_SEARCH_METRICS: SearchMetrics = { clicks: 0, impressions: 0, ctr: 0, position: 0 };
 
@@ -101,13 +95,4 @@ export function combineSearchRows(rowsByProvider: RowsByProvider, dimension: Sea
   return rows.sort(
     (a, b) => b.clicks - a.clicks || b.impressions - a.impressions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
-}
-
-/** Totals of several providers: the same merge rules as rows, with each provider's own figures kept. */
-export function combineSearchTotals(totalsByProvider: TotalsByProvider): CombinedSearchTotals {
-  const byProvider: Partial<Record<SearchSource, SearchMetrics>> = {};
-  for (const source of sourcesIn(totalsByProvider)) {
-    byProvider[source] = mergeSearchMetrics([totalsByProvider[source] as SearchMetricsInput]);
-  }
-  return { totals: mergeSearchMetrics(Object.values(byProvider)), byProvider };
 }

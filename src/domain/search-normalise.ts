@@ -1,4 +1,4 @@
-// Combining keys for search rows (SPEC §4): queries, page URLs, countries and devices written one way.
+// Combining keys for search rows: queries, page URLs, countries and devices written one way.
 
 import type { SearchDimension } from './catalogue.ts';
 import { normaliseCountry } from './countries.ts';

@@ -1,5 +1,5 @@
 // Expected failures: every error a caller can cause or an upstream can produce, with its HTTP status and
-// stable code (SPEC §7). Anything that is not an AppError is unexpected and gets masked as a 500.
+// stable code. Anything that is not an AppError is unexpected and gets masked as a 500.
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,

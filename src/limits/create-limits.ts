@@ -1,4 +1,4 @@
-// The request, force and failed-authentication limits of SPEC §10 behind one object the app calls per request.
+// The request, force and failed-authentication limits behind one object the app calls per request.
 import type { Redis } from 'ioredis';
 import { defineLimits, type LimitPolicy, type LimitsConfig } from './limit-policy.ts';
 import { createLimiter, type Decided, type Limiter, type LimitState } from './limiter.ts';

@@ -1,4 +1,4 @@
-// The rate limits of SPEC §10 as data: a named quota of points per fixed window.
+// The rate limits (docs/errors-and-limits.md) as data: a named quota of points per fixed window.
 
 export interface LimitPolicy {
   /** Policy name as it appears in the RateLimit-Policy / RateLimit header fields. */

@@ -4,6 +4,7 @@
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
+import { mayReadProject } from '../domain/access-policy.ts';
 import { listSourcesForProjects, type DataSourceRecord } from '../store/data-sources-repository.ts';
 import { listFunnelsForProjects, type FunnelRecord } from '../store/funnels-repository.ts';
 import { listProjectsForAccount, type ProjectRecord } from '../store/projects-repository.ts';
@@ -23,7 +24,7 @@ export function createStoreLoaders(db: Kysely<Database>, principal: Principal, m
   let visible: Promise<ProjectRecord[]> | undefined;
   const visibleProjects = () => {
     visible ??= memo.read(`projects:${principal.accountId}`, () => listProjectsForAccount(db, principal.accountId)).then((projects) =>
-      projects.filter((p) => principal.projectKeys === null || principal.projectKeys.has(p.key)),
+      projects.filter((p) => mayReadProject(principal, p)),
     );
     return visible;
   };

@@ -1,4 +1,4 @@
-// Single-use confirmation tokens for create_funnel (SPEC §8): HMAC-signed, bound to the calling credential
+// Single-use confirmation tokens for create_funnel: HMAC-signed, bound to the calling credential
 // and to the exact payload, valid 10 minutes. The token id becomes the funnel's confirmation_id, which the
 // store keeps unique, so using a token twice can never create a second funnel.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -5,7 +5,7 @@ import type { RestRoute } from '../rest/rest-route.ts';
 
 export type ParameterObject = oas31.ParameterObject & { in: 'query' | 'path'; required: boolean; description: string; schema: oas31.SchemaObject };
 
-/** Query parameters without which the endpoint answers 400 (SPEC §4: the breakdowns need a dimension). */
+/** Query parameters without which the endpoint answers 400 (the breakdowns need a dimension). */
 const REQUIRED_QUERY: ReadonlySet<ParameterName> = new Set(['dimension']);
 
 export const FORMAT_PARAMETER: ParameterObject = {
@@ -40,7 +40,7 @@ export function parametersOf(route: RestRoute): ParameterObject[] {
   return [...path, ...query, ...(route.csvRows ? [FORMAT_PARAMETER] : [])];
 }
 
-/** SPEC §2: compare defaults to `previous` on summaries and `none` elsewhere. */
+/** `compare` defaults to `previous` on summaries and `none` elsewhere. */
 function compareDefaultOf(route: RestRoute): string {
   return route.path.endsWith('/summary') ? 'previous' : 'none';
 }

@@ -1,4 +1,4 @@
-// The RFC 9457 problem body every non-2xx answer carries (SPEC §7), as a zod schema mirroring src/http/responses.ts.
+// The RFC 9457 problem body every non-2xx answer carries, as a zod schema mirroring src/http/responses.ts.
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors/app-error.ts';
 

@@ -1,5 +1,5 @@
-// Which problem codes a REST route can answer with, derived from the route table entry and the error catalogue
-// (SPEC §7), so a new route gets its errors documented without anyone listing them by hand.
+// Which problem codes a REST route can answer with, derived from the route table entry and the error catalogue,
+// so a new route gets its errors documented without anyone listing them by hand.
 import { ERROR_STATUS, type ErrorCode } from '../errors/app-error.ts';
 import type { RestRoute } from '../rest/rest-route.ts';
 
@@ -56,7 +56,7 @@ export function errorResponsesOf(route: RestRoute): Map<string, ErrorCode[]> {
   return new Map([...byStatus].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** When each code is answered (SPEC §7), for the problem schema and the docs page. Complete by type. */
+/** When each code is answered, for the problem schema and the docs page. Complete by type. */
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter: 'A bad or unknown parameter value, unknown metric or dimension, bad filter or unknown query parameter; `param` names it.',
   invalid_json: 'The request body is not valid JSON.',

@@ -1,4 +1,4 @@
-// GraphQL answers absent optional fields with null; the REST contract omits them (SPEC shows `propertyId?`),
+// GraphQL answers absent optional fields with null; the REST contract omits them (`propertyId?` is absent, not null),
 // except where null is itself the answer (deltaPct when the previous value is 0, a search position no engine reported,
 // and a compared number's previous and delta when the provider's history does not cover the comparison range).
 const MEANINGFUL_NULLS = new Set(['deltaPct', 'position']);

@@ -24,7 +24,7 @@ export const PRODUCTION_ENDPOINTS: Readonly<ProviderEndpoints> = Object.freeze({
 
 /**
  * Everything served at one root, as the sandbox does (`siteline sandbox`, docker-compose). The Google clients
- * drop any path prefix of a global `rootUrl` (provider-contracts §E.4), so the base URL must be an origin.
+ * drop any path prefix of a global `rootUrl`, so the base URL must be an origin.
  */
 export function sandboxEndpoints(baseUrl: string): ProviderEndpoints {
   const url = new URL(baseUrl);

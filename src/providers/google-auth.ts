@@ -151,7 +151,7 @@ export function createGoogleAuthCache(
     if (credential.quotaProjectId) client.quotaProjectId = credential.quotaProjectId;
     client.transporter.interceptors.request.add({
       resolved: async (request) => {
-        // The JWT grant's URL is hard-coded to Google's (provider-contracts §E.5): redirect it here.
+        // The JWT grant's URL is hard-coded to Google's: redirect it here.
         if (request.url.href === GOOGLE_TOKEN_URL && endpoints.tokenUrl !== GOOGLE_TOKEN_URL) {
           request.url = new URL(endpoints.tokenUrl);
         }

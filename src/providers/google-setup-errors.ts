@@ -1,4 +1,4 @@
-// Google 403s that name a setup problem (google.rpc.Status reasons, provider-contracts §0.2) → a problem code
+// Google 403s that name a setup problem (google.rpc.Status reasons) → a problem code
 // and a message that says what to change. The provider's own status, reason and message go along in `upstream`.
 import { AppError, type ErrorCode } from '../errors/app-error.ts';
 import type { Source } from '../domain/sources.ts';

@@ -6,7 +6,7 @@ import { SOURCE_DISPLAY_NAMES } from '../domain/sources.ts';
 import type { GoogleFailure } from './google-failure.ts';
 import type { FailureVerdict } from './upstream-errors.ts';
 
-/** Description patterns (as Google words them, provider-contracts §E) → what to do. First match wins. */
+/** Description patterns (as Google words them) → what to do. First match wins. */
 const HINTS: [RegExp, string][] = [
   [
     /expired or revoked/i,

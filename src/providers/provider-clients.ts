@@ -35,7 +35,7 @@ export interface ProviderClientsOptions {
   onOutcome?: OutcomeHook;
   /** Caps concurrent analytics requests per property (the provider allows 10), across instances when Redis-backed. */
   analyticsConcurrency?: ConcurrencyLimiter;
-  /** Tests shorten timeouts and backoffs; production uses SPEC §10's values. */
+  /** Tests shorten timeouts and backoffs; production uses DEFAULT_RESILIENCE (src/providers/resilience.ts). */
   resilience?: Partial<ResilienceOptions>;
 }
 

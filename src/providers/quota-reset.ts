@@ -4,7 +4,7 @@ import { addDays } from '../domain/calendar.ts';
 import { localDateAt, startOfDayInZone } from '../domain/time-zone.ts';
 
 export const PACIFIC = 'America/Los_Angeles';
-/** Search Console's advice for a short-term load-quota error (provider-contracts §C.5). */
+/** Search Console's advice for a short-term load-quota error. */
 export const SEARCH_LOAD_QUOTA_WAIT_MS = 15 * 60_000;
 
 export function msUntilNextHour(now: number): number {

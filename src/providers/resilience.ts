@@ -1,5 +1,5 @@
 // One resilience pipeline for every provider call: deadline, circuit breaker per (provider, credential, property
-// or site), retries with full-jitter backoff honouring Retry-After, per-attempt timeout (SPEC §10), outcome reporting.
+// or site), retries with full-jitter backoff honouring Retry-After, per-attempt timeout, outcome reporting.
 import {
   BrokenCircuitError,
   ConsecutiveBreaker,
@@ -53,7 +53,7 @@ export interface OutcomeContext {
   /** Error code when status is `error`. */
   code?: string;
 }
-/** Lets the app record the data source's last upstream outcome (SPEC §4 `dataSources.*.status`). */
+/** Lets the app record the data source's last upstream outcome. */
 export type OutcomeHook = (source: Source, status: OutcomeStatus, message: string, context: OutcomeContext) => void;
 
 /** Structural subset of a pino logger; never handed URLs, tokens or keys. */

@@ -112,7 +112,7 @@ export function rejectedVerdict(source: Source, detail: string, status?: number)
   };
 }
 
-/** Raw proxies pass a provider 4xx through: same status, the provider's error body (SPEC §4). */
+/** Raw proxies pass a provider 4xx through: same status, the provider's error body. */
 export function passThroughVerdict(source: Source, status: number, body: unknown): FailureVerdict {
   const upstream = JSON.parse(scrubSecrets(JSON.stringify(body ?? null))) as unknown;
   return {

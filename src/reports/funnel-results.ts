@@ -1,4 +1,4 @@
-// Funnel results (SPEC §4 Funnels): users per stored step from one v1alpha runFunnelReport call (closed funnel),
+// Funnel results: users per stored step from one v1alpha runFunnelReport call (closed funnel),
 // with conversion from step 1 and the drop-off from the previous step computed here from users, not taken from
 // the provider's forward-looking rates.
 import type { PeriodJson } from '../domain/period.ts';

@@ -1,4 +1,4 @@
-// Stored funnel steps → v1alpha FunnelSteps (provider-contracts §B.1). Events: an exact name is a
+// Stored funnel steps → v1alpha FunnelSteps. Events: an exact name is a
 // funnelEventFilter; other matches filter the `eventName` field. Pages: a funnelFieldFilter on `pagePath` (the
 // path without host or query, what stored page steps hold); the page_view + page_location parameter form would
 // need full URLs and cannot express an anchored path regex. Regex is RE2, partial match (anchor with ^…$), as in

@@ -1,4 +1,4 @@
-// Landing pages (SPEC §4): analytics landing pages (sessions, engagement, key events) joined with search pages on
+// Landing pages: analytics landing pages (sessions, engagement, key events) joined with search pages on
 // the normalised path, so a user sees which search traffic turns into engaged visits. Analytics reports paths;
 // search pages join on theirs when their host belongs to the site (the project domain, every host an sc-domain:
 // property covers, the engine2 site's host), shown as https://<project domain><path>. Pages on other hosts stay

@@ -1,4 +1,4 @@
-// The envelope's `meta` (SPEC §3) from the cached upstream results a response was built from.
+// The envelope's `meta` from the cached upstream results a response was built from.
 import type { CachedResult, CacheState } from '../cache/cached-fetch.ts';
 import type { QuotaRemaining } from '../providers/analytics/normalize.ts';
 import { isSource, type Source } from '../domain/sources.ts';

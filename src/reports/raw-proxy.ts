@@ -1,4 +1,4 @@
-// Raw provider proxies (SPEC §4): `{project_key, path, body}` → the provider's native JSON, unchanged. Everything
+// Raw provider proxies: `{project_key, path, body}` → the provider's native JSON, unchanged. Everything
 // is checked before any upstream call — the raw scope, the project, the connection, and the path against strict
 // patterns bound to the project's own property or site — and the upstream URL is rebuilt from constants by the
 // provider client (no redirects, no caller headers). Answers are cached like other reads, keyed on the exact body.

@@ -1,5 +1,5 @@
 // What every report pipeline starts with: the project, the period in its time zone, the comparison and
-// `force` (which is rate limited per project, SPEC §10).
+// `force` (which is rate limited per project).
 import { comparisonRange, parseCompare, type CompareMode } from '../domain/compare.ts';
 import type { DateRange } from '../domain/calendar.ts';
 import { parsePeriod, resolvePeriod, toPeriodJson, type PeriodJson, type ResolvedPeriod } from '../domain/period.ts';

@@ -1,4 +1,4 @@
-// Search breakdown (SPEC §4): rows per query, page, country, device or date, combined across engines on the
+// Search breakdown: rows per query, page, country, device or date, combined across engines on the
 // normalised key. engine1 filters upstream (what it cannot express is a 400 naming it); engine2 serves query and
 // page only, from weekly history cut to the period and filtered locally.
 import type { SearchProviderChoice } from '../domain/request-params.ts';

@@ -1,4 +1,4 @@
-// Search summary (SPEC §4): clicks, impressions, CTR and position of a period per engine and combined, compared
+// Search summary: clicks, impressions, CTR and position of a period per engine and combined, compared
 // with the previous period by default. One engine1 call (daily rows spanning both ranges, split locally) and one
 // engine2 history call (daily site traffic, cut locally) however the comparison is set.
 import type { SearchProviderChoice } from '../domain/request-params.ts';

@@ -1,4 +1,4 @@
-// Search timeseries (SPEC §4): clicks, impressions, CTR and position per day, week or month (engine1 daily rows,
+// Search timeseries: clicks, impressions, CTR and position per day, week or month (engine1 daily rows,
 // engine2 daily site traffic), or per hour from engine1's hourly data (engine2 has none and is left out).
 import type { SearchProviderChoice } from '../domain/request-params.ts';
 import type { DateRange } from '../domain/calendar.ts';

@@ -1,4 +1,4 @@
-// Site breakdown by one dimension (SPEC §4 /dimension): metrics per dimension value, ordered and paged by the
+// Site breakdown by one dimension (`/dimension`): metrics per dimension value, ordered and paged by the
 // provider, filtered with the contract's filter language, optionally compared with a previous range.
 import { DEFAULT_DIMENSION_METRICS, MAX_METRICS, parseNameList, parseRequiredName } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';

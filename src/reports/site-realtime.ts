@@ -1,4 +1,4 @@
-// Realtime (SPEC §4): active users of the last 30 minutes, per minute, and the top pages, countries, devices
+// Realtime: active users of the last 30 minutes, per minute, and the top pages, countries, devices
 // and events right now. Each part is one realtime report; all are cached for at most 30 s.
 import type { ReportDeps } from './report-deps.ts';
 import { requireProject, requireSource } from './project-lookup.ts';

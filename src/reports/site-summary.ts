@@ -1,4 +1,4 @@
-// Site summary (SPEC §4): the eleven headline metrics for a period, each compared with the previous period or
+// Site summary: the eleven headline metrics for a period, each compared with the previous period or
 // the year before — current and previous come from the same upstream round trip.
 import { SUMMARY_METRICS } from '../domain/catalogue.ts';
 import { compared, type Compared } from '../domain/compare.ts';

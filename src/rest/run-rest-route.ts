@@ -11,7 +11,7 @@ import { runEndpointWithFreshness } from '../operations/run-endpoint.ts';
 import { PATH_PARAMETER_NAMES } from '../contract/parameters.ts';
 import type { RestRoute } from './rest-route.ts';
 import { CSV_TYPE, toCsv, wantsCsv } from './csv.ts';
-import { cacheHeadersOf } from './cache-headers.ts';
+import { cacheHeaders, cacheHeadersOf } from './cache-headers.ts';
 import { answerSlot, cachedAnswerOf } from './response-cache.ts';
 
 /**
@@ -71,7 +71,7 @@ function answer(event: H3Event, body: string | Uint8Array<ArrayBuffer>, contentT
 /** A hit of an answer with provider data says so (Cache-Status, Age); one without (projects, funnels) looks as it did. */
 function hitHeaders(fetchedAt: number, now: Date): Record<string, string> {
   if (Number.isNaN(fetchedAt)) return {};
-  return { 'cache-status': 'siteline; hit', age: String(Math.max(0, Math.floor((now.getTime() - fetchedAt) / 1000))) };
+  return cacheHeaders('hit', fetchedAt, now);
 }
 
 const NO_QUERY = new URLSearchParams();

@@ -1,5 +1,5 @@
 // Oracle for sp=all: the same period fetched straight from the sandbox's engine1 and engine2 endpoints, combined
-// here by the SPEC rules written out independently, must equal what Siteline answers.
+// here by the documented combining rules written out independently, must equal what Siteline answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bingDay, sandboxDirect, type SandboxDirect } from '../helpers/sandbox-direct.ts';
 import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-runtime.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createAuthenticator, parseBearer } from '../../src/auth/authenticate.ts';
 import { generateApiKey } from '../../src/auth/api-key-format.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { AppError } from '../../src/errors/app-error.ts';
+import { createLimits } from '../../src/limits/create-limits.ts';
 import { expectAppError } from '../domain/expect-app-error.ts';
 
 const VALID = generateApiKey();
@@ -19,6 +19,9 @@ function fakeKeys() {
   };
 }
 
+/** The app's own limits (in-process), with `points` failed authentications per IP a minute (the default is 30). */
+const limitsAllowing = (points = 30) => createLimits({ config: { failedAuth: { name: 'auth', points, windowSec: 60 } } });
+
 const request = (headers: Record<string, string> = {}, url = 'http://localhost/api/v1/projects/list') => new Request(url, { headers });
 
 /** What a refusal rejects with (the authenticator answers a known key at once, refusals always as a rejection). */
@@ -30,14 +33,14 @@ async function failure(attempt: unknown): Promise<AppError> {
 
 describe('authenticate', () => {
   it('accepts a valid key with a case-insensitive Bearer scheme', async () => {
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys() });
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing() });
     await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
     await expect(authenticate(request({ authorization: `bearer ${VALID}` }), '10.0.0.1')).resolves.toBe(PRINCIPAL);
   });
 
   it('answers a key the service recognises at once, and any other spelling through verify', async () => {
     const keys = { ...fakeKeys(), recognise: vi.fn((token: string) => (token === VALID ? PRINCIPAL : undefined)) };
-    const authenticate = createAuthenticator({ apiKeys: keys });
+    const authenticate = createAuthenticator({ apiKeys: keys, failures: limitsAllowing() });
     expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.0.0.1')).toBe(PRINCIPAL);
     expect(keys.verify).not.toHaveBeenCalled();
     // A lower-case scheme is still a valid header: it takes the full parse and the service's verify.
@@ -50,20 +53,20 @@ describe('authenticate', () => {
   });
 
   it('answers 401 missing_credentials without a header, with a realm challenge', async () => {
-    const error = await failure(createAuthenticator({ apiKeys: fakeKeys() })(request(), '10.0.0.1'));
+    const error = await failure(createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing() })(request(), '10.0.0.1'));
     expect(error).toMatchObject({ code: 'missing_credentials', status: 401 });
     expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline"');
   });
 
   it('ignores keys in the query string', async () => {
     const keys = fakeKeys();
-    const error = await failure(createAuthenticator({ apiKeys: keys })(request({}, `http://localhost/api/v1/projects/list?api_key=${VALID}`), '10.0.0.1'));
+    const error = await failure(createAuthenticator({ apiKeys: keys, failures: limitsAllowing() })(request({}, `http://localhost/api/v1/projects/list?api_key=${VALID}`), '10.0.0.1'));
     expect(error.code).toBe('missing_credentials');
     expect(keys.verify).not.toHaveBeenCalled();
   });
 
   it('refuses other schemes and malformed bearer values', async () => {
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys() });
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing() });
     expect((await failure(authenticate(request({ authorization: `Basic ${btoa('a:b')}` }), 'ip'))).code).toBe('missing_credentials');
     expect((await failure(authenticate(request({ authorization: `Bearer ${VALID} extra` }), 'ip'))).code).toBe('invalid_token');
     expect((await failure(authenticate(request({ authorization: 'Bearer' }), 'ip'))).code).toBe('invalid_token');
@@ -72,7 +75,7 @@ describe('authenticate', () => {
 
   it('sends sl_live_ tokens to the key service: a bad key is invalid_api_key with error="invalid_token"', async () => {
     const keys = fakeKeys();
-    const error = await failure(createAuthenticator({ apiKeys: keys })(request({ authorization: 'Bearer sl_live_wrong' }), 'ip'));
+    const error = await failure(createAuthenticator({ apiKeys: keys, failures: limitsAllowing() })(request({ authorization: 'Bearer sl_live_wrong' }), 'ip'));
     expect(error).toMatchObject({ code: 'invalid_api_key', status: 401 });
     expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="invalid_token"');
     expect(keys.verify).toHaveBeenCalledWith('sl_live_wrong');
@@ -82,9 +85,9 @@ describe('authenticate', () => {
     const keys = fakeKeys();
     const oauth: Principal = { ...PRINCIPAL, kind: 'oauth', credentialId: 'tok_1' };
     const verifyAccessToken = vi.fn(async () => oauth);
-    await expect(createAuthenticator({ apiKeys: keys, verifyAccessToken })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip')).resolves.toBe(oauth);
+    await expect(createAuthenticator({ apiKeys: keys, failures: limitsAllowing(), verifyAccessToken })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip')).resolves.toBe(oauth);
     expect(verifyAccessToken).toHaveBeenCalledWith('eyJhbGciOi.x.y', expect.any(Request));
-    const error = await failure(createAuthenticator({ apiKeys: keys })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip'));
+    const error = await failure(createAuthenticator({ apiKeys: keys, failures: limitsAllowing() })(request({ authorization: 'Bearer eyJhbGciOi.x.y' }), 'ip'));
     expect(error.code).toBe('invalid_token');
     expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="invalid_token"');
     expect(keys.verify).not.toHaveBeenCalled();
@@ -92,7 +95,7 @@ describe('authenticate', () => {
 
   it('limits failed attempts to 30 per minute per IP, and never refuses a valid key', async () => {
     const keys = fakeKeys();
-    const authenticate = createAuthenticator({ apiKeys: keys });
+    const authenticate = createAuthenticator({ apiKeys: keys, failures: limitsAllowing() });
     const bad = request({ authorization: 'Bearer sl_live_guess' });
     for (let i = 0; i < 30; i += 1) expect((await failure(authenticate(bad, '203.0.113.9'))).code).toBe('invalid_api_key');
     const limited = await failure(authenticate(bad, '203.0.113.9'));
@@ -107,9 +110,8 @@ describe('authenticate', () => {
     await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '192.0.2.1')).resolves.toBe(PRINCIPAL);
   });
 
-  it('takes an injected limiter (e.g. Redis-backed)', async () => {
-    const failureLimiter = new RateLimiterMemory({ points: 2, duration: 60 });
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter });
+  it('counts failures in the limits it is given', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing(2) });
     const bad = request({ authorization: 'Bearer sl_live_guess' });
     expect((await failure(authenticate(bad, 'ip'))).code).toBe('invalid_api_key');
     expect((await failure(authenticate(bad, 'ip'))).code).toBe('invalid_api_key');
@@ -176,12 +178,12 @@ describe('parseBearer', () => {
 
 describe('failed-attempt limit', () => {
   it('refuses an address at its limit with 429 and a whole-second Retry-After of at least 1', async () => {
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 2, duration: 60 }) });
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing(2) });
     for (let i = 0; i < 2; i++) expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.9'))).status).toBe(401);
     const limited = await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.9'));
     expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(Number(limited.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
-    expect(limited.message).toMatch(/^Too many failed authentication attempts; retry in \d+ s\.$/);
+    expect(limited.message).toMatch(/^Too many failed authentications from this address: at most 2 per 60 s\. Retry after \d+ s\.$/);
     // A valid key from the same address still works, and another address is not affected.
     await expect(authenticate(request({ authorization: `Bearer ${VALID}` }), '10.9.9.9')).resolves.toBe(PRINCIPAL);
     expect((await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.9.9.8'))).status).toBe(401);
@@ -190,7 +192,7 @@ describe('failed-attempt limit', () => {
 
 describe('what counts as a failed attempt', () => {
   it('a blank Authorization header is a missing credential, never counted against the address', async () => {
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 2, duration: 60 }) });
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing(2) });
     for (let i = 0; i < 5; i++) {
       const error = await failure(authenticate(request({ authorization: '   ' }), '10.7.7.7'));
       expect(error).toMatchObject({ code: 'missing_credentials', status: 401 });
@@ -208,13 +210,13 @@ describe('what counts as a failed attempt', () => {
     expect(recordAuthFailure).not.toHaveBeenCalled();
   });
 
-  it('concurrent failures past the limit are refused as rate_limited with the remaining window', async () => {
-    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failureLimiter: new RateLimiterMemory({ points: 1, duration: 60 }) });
+  it('concurrent failures are all counted: the next attempt is refused as rate_limited with the remaining window', async () => {
+    const authenticate = createAuthenticator({ apiKeys: fakeKeys(), failures: limitsAllowing(1) });
     const errors = await Promise.all(Array.from({ length: 4 }, () => failure(authenticate(request({ authorization: 'Bearer nope' }), '10.8.8.8'))));
-    const limited = errors.filter((e) => e.code === 'rate_limited');
-    expect(limited.length).toBeGreaterThan(0);
-    expect(errors.filter((e) => e.code === 'invalid_token')).toHaveLength(1);
-    for (const error of limited) expect(Number(error.headers['Retry-After'])).toBeGreaterThan(1);
+    expect(errors.map((e) => e.status)).toEqual([401, 401, 401, 401]);
+    const limited = await failure(authenticate(request({ authorization: 'Bearer nope' }), '10.8.8.8'));
+    expect(limited.code).toBe('rate_limited');
+    expect(Number(limited.headers['Retry-After'])).toBeGreaterThan(1);
   });
 });
 

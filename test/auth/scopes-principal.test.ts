@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayReadProject, requireScope } from '../../src/auth/principal.ts';
+import { requireScope } from '../../src/auth/principal.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { formatScopes, parseScopes } from '../../src/auth/scopes.ts';
 import { expectAppError } from '../domain/expect-app-error.ts';
@@ -31,12 +31,5 @@ describe('principal guards', () => {
     expect(() => requireScope(principal(), 'read')).not.toThrow();
     const error = expectAppError(() => requireScope(principal(), 'raw'), { code: 'insufficient_scope', status: 403 });
     expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="siteline", error="insufficient_scope", scope="raw"');
-  });
-
-  it('mayReadProject honours the restriction; null means unrestricted', () => {
-    expect(mayReadProject(principal(), 'any')).toBe(true);
-    const restricted = principal({ projectKeys: new Set(['shop']) });
-    expect(mayReadProject(restricted, 'shop')).toBe(true);
-    expect(mayReadProject(restricted, 'blog')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   INSTALLATION_ACTIONS,
   INSTALLATION_STANDINGS,
   installationAllows,
+  mayReadProject,
   PROJECT_ACTIONS,
   STANDINGS,
   standingOf,
@@ -101,4 +102,20 @@ describe('the installation policy', () => {
       INSTALLATION_COLUMNS.forEach((standing, i) => expect(installationAllows(action, standing), `${action} × ${standing}`).toBe(INSTALLATION_TABLE[action][i]));
     });
   }
+});
+
+describe('mayReadProject (the API loaders\' visibility rule)', () => {
+  const unrestricted = { projectKeys: null };
+  it('follows project.read for every role; no role reads nothing', () => {
+    for (const role of ['viewer', 'editor', 'admin'] as const) expect(mayReadProject(unrestricted, { key: 'shop', role })).toBe(allows('project.read', role));
+    expect(mayReadProject(unrestricted, { key: 'shop', role: null })).toBe(false);
+    expect(mayReadProject(unrestricted, { key: 'shop' })).toBe(false);
+  });
+
+  it('a restricted credential reaches only its projects, and only with a role there', () => {
+    const restricted = { projectKeys: new Set(['shop']) };
+    expect(mayReadProject(restricted, { key: 'shop', role: 'viewer' })).toBe(true);
+    expect(mayReadProject(restricted, { key: 'blog', role: 'admin' })).toBe(false);
+    expect(mayReadProject(restricted, { key: 'shop', role: null })).toBe(false);
+  });
 });

@@ -17,7 +17,7 @@ const range = (text: string) => {
 
 describe('calendar periods on a given day', () => {
   it.each<Row>([
-    // November 25: Nov 1–25 vs Oct 1–25 (SPEC's example), a year earlier the same dates.
+    // November 25: Nov 1–25 vs Oct 1–25 (the documented example), a year earlier the same dates.
     ['month_to_date', '2026-11-25', '2026-11-01..2026-11-25', '2026-10-01..2026-10-25', '2025-11-01..2025-11-25'],
     ['last_month', '2026-11-25', '2026-10-01..2026-10-31', '2026-09-01..2026-09-30', '2025-10-01..2025-10-31'],
     // March 31 to date: February is shorter, so the previous month is clipped to its end.

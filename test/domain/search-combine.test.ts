@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   combineSearchRows,
-  combineSearchTotals,
   mergeSearchMetrics,
   type SearchRowInput,
 } from '../../src/domain/search-combine.ts';
@@ -149,27 +148,5 @@ describe('combineSearchRows', () => {
       }),
       { numRuns: 200 },
     );
-  });
-});
-
-describe('combineSearchTotals', () => {
-  it('adds up totals with the same rules and keeps each provider', () => {
-    expect(
-      combineSearchTotals({
-        engine1: { clicks: 90, impressions: 3000, position: 8 },
-        engine2: { clicks: 10, impressions: 1000, position: 4 },
-      }),
-    ).toEqual({
-      totals: { clicks: 100, impressions: 4000, ctr: 0.025, position: 7 },
-      byProvider: {
-        engine1: { clicks: 90, impressions: 3000, ctr: 0.03, position: 8 },
-        engine2: { clicks: 10, impressions: 1000, ctr: 0.01, position: 4 },
-      },
-    });
-  });
-
-  it('works with one provider and with none', () => {
-    expect(combineSearchTotals({ engine2: { clicks: 0, impressions: 0, position: 0 } }).totals).toEqual({ clicks: 0, impressions: 0, ctr: 0, position: 0 });
-    expect(combineSearchTotals({})).toEqual({ totals: { clicks: 0, impressions: 0, ctr: 0, position: 0 }, byProvider: {} });
   });
 });

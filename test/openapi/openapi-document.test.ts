@@ -224,10 +224,10 @@ describe('the document built from the route table', () => {
     }
   });
 
-  it('never names a provider outside human text (and the sp aliases SPEC §1 allows)', () => {
+  it('never names a provider outside human text (and the allowed sp aliases)', () => {
     const { info, paths, ...rest } = doc;
     const { description, ...infoRest } = info;
-    // displayName is human text (SPEC §1); the raw proxies' example answers are the providers' own JSON, unchanged.
+    // displayName is human text; the raw proxies' example answers are the providers' own JSON, unchanged.
     const human = new Set(['description', 'summary', 'when', 'title', 'displayName']);
     const ownPaths = structuredClone(paths as Json);
     for (const [path, item] of Object.entries(ownPaths as Json)) if (path.startsWith('/raw/')) delete (item as Json).post.responses['200'].content['application/json'].example;

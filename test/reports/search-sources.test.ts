@@ -16,6 +16,18 @@ describe('mergeFigures', () => {
     expect(merged).toEqual({ clicks: 100, impressions: 1000, ctr: 0.1, position: 5 });
   });
 
+  it('two engines: totals summed, position weighted by impressions (engine totals go through this one merge)', () => {
+    const merged = mergeFigures([
+      { clicks: 90, impressions: 3000, position: 8 },
+      { clicks: 10, impressions: 1000, position: 4 },
+    ]);
+    expect(merged).toEqual({ clicks: 100, impressions: 4000, ctr: 0.025, position: 7 });
+  });
+
+  it('an engine without a position does not pull the mean towards 0 (null, not 0)', () => {
+    expect(mergeFigures([{ clicks: 5, impressions: 50, position: 3 }, { clicks: 5, impressions: 5000, position: null }]).position).toBe(3);
+  });
+
   it('no positioned part: null position; nothing at all: zeros', () => {
     expect(mergeFigures([{ clicks: 1, impressions: 4, position: null }])).toEqual({ clicks: 1, impressions: 4, ctr: 0.25, position: null });
     expect(mergeFigures([])).toEqual({ clicks: 0, impressions: 0, ctr: 0, position: null });

@@ -1,4 +1,4 @@
-// `siteline funnels create|list|delete`: funnel definitions (the dashboard's stand-in, SPEC §4 Funnels).
+// `siteline funnels create|list|delete`: funnel definitions (the dashboard's stand-in).
 import { notFound } from '../../errors/app-error.ts';
 import { getFunnelByKey, listFunnelsForProject } from '../../store/funnels-repository.ts';
 import type { FunnelRecord, FunnelStep } from '../../store/funnels-repository.ts';

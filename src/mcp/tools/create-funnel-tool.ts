@@ -1,4 +1,4 @@
-// create_funnel (SPEC §8): the one write. A call without confirmation_token validates the steps, checks them
+// create_funnel: the one write. A call without confirmation_token validates the steps, checks them
 // against the events and pages observed on the site, writes nothing and returns a preview with a single-use
 // token; the call with the token creates the funnel exactly once. Clients that declare elicitation on a
 // 2026-07-28 request are asked to confirm in-band instead (the token path keeps working for everyone).

@@ -1,4 +1,4 @@
-// Every read tool of /api/mcp (SPEC §8) in one table: tool → stored operation → the same body REST returns.
+// Every read tool of /api/mcp in one table: tool → stored operation → the same body REST returns.
 // create_funnel is the one write and lives in its own module.
 import {
   FunnelResultsResponse,

@@ -21,7 +21,7 @@ export type RunReportRequest = analyticsdata_v1beta.Schema$RunReportRequest;
 export type RunRealtimeReportRequest = analyticsdata_v1beta.Schema$RunRealtimeReportRequest;
 export type CheckCompatibilityRequest = analyticsdata_v1beta.Schema$CheckCompatibilityRequest;
 /**
- * v1alpha runFunnelReport body (provider-contracts §B.1). The installed `@googleapis/analyticsdata` v1alpha surface
+ * v1alpha runFunnelReport body. The installed `@googleapis/analyticsdata` v1alpha surface
  * has no runFunnelReport method, so this one call goes through the same auth client's `request()` (same
  * transport, token, timeouts and error mapping) to a path built from constants.
  */

@@ -129,7 +129,7 @@ export function metadataWarnings(metadata: NativeResponseMetadata | undefined): 
   return warnings;
 }
 
-/** Bucket sizes of a standard and a GA360 property (provider-contracts §A.6); the response has no limit field. */
+/** Bucket sizes of a standard and a GA360 property; the response has no limit field. */
 const QUOTA_LIMITS = {
   tokensPerDay: [200_000, 2_000_000],
   tokensPerHour: [40_000, 400_000],

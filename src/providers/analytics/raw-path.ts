@@ -1,4 +1,4 @@
-// Validates a raw-proxy path for analytics and rebuilds the upstream path from constants (SPEC §4).
+// Validates a raw-proxy path for analytics and rebuilds the upstream path from constants.
 import { invalidParameter, notFound } from '../../errors/app-error.ts';
 
 export const RAW_ANALYTICS_METHODS = [

@@ -1,4 +1,4 @@
-// Domain query pieces → GA4 Data API request parts (provider-contracts §A.2–A.3).
+// Domain query pieces → GA4 Data API request parts.
 import type { analyticsdata_v1beta } from '@googleapis/analyticsdata';
 import type { DateRange } from '../../domain/calendar.ts';
 import type { ReportRequest, ValueList } from '../../domain/comparison-request.ts';

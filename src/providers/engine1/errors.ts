@@ -24,7 +24,7 @@ export function classifyEngine1Error(error: unknown, context: Engine1ErrorContex
   const common = commonGoogleVerdict(failure, 'engine1');
   if (common !== undefined) return common;
   const status = failure.status ?? 0;
-  // The load quota answers 403 "quota exceeded" (provider-contracts §C.6) and Google asks for ~15 minutes; 429 is
+  // The load quota answers 403 "quota exceeded" and Google asks for ~15 minutes; 429 is
   // the per-minute limit. Neither is retried: a retry spends the same quota.
   if (status === 403 && isQuotaForbidden(failure)) {
     return quotaVerdict('engine1', `The search provider's load quota for site '${context.siteUrl}' is exhausted; try again in 15 minutes.`, {

@@ -1,4 +1,4 @@
-// Validates a raw-proxy path for engine1 and rebuilds the upstream path from constants (SPEC §4).
+// Validates a raw-proxy path for engine1 and rebuilds the upstream path from constants.
 import { invalidParameter, notFound } from '../../errors/app-error.ts';
 
 export interface RawEngine1Target {

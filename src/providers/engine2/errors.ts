@@ -28,7 +28,7 @@ export class Engine2Failure extends Error {
   }
 }
 
-/** Vendor enum ApiErrorCode (provider-contracts §D.4). */
+/** Vendor enum ApiErrorCode. */
 const ERROR_NAMES: Record<number, string> = {
   1: 'InternalError',
   2: 'UnknownError',

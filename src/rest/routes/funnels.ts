@@ -1,4 +1,4 @@
-// REST routes for funnels (SPEC §4 Funnels). Definitions are stored by Siteline; the REST API never writes.
+// REST routes for funnels. Definitions are stored by Siteline; the REST API never writes.
 import { defineRestRoute } from '../rest-route.ts';
 
 export const funnelRoutes = [

@@ -1,4 +1,4 @@
-// REST routes for projects (SPEC §4 Projects).
+// REST routes for projects.
 import { defineRestRoute } from '../rest-route.ts';
 
 export const projectRoutes = [

@@ -1,4 +1,4 @@
-// REST routes for the raw provider proxies (SPEC §4 Raw provider proxy): POST, JSON body ≤ 64 KiB, scope `raw`.
+// REST routes for the raw provider proxies: POST, JSON body ≤ 64 KiB, scope `raw`.
 import { rawBodyResponse } from '../raw-body.ts';
 import { defineRestRoute } from '../rest-route.ts';
 

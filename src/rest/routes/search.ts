@@ -1,4 +1,4 @@
-// REST routes for search data from engine1 and engine2, alone or combined (SPEC §4 Search data).
+// REST routes for search data from engine1 and engine2, alone or combined.
 import { defineRestRoute } from '../rest-route.ts';
 
 type Row = Record<string, unknown>;

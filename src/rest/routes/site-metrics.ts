@@ -1,4 +1,4 @@
-// REST routes for site metrics from analytics (SPEC §4 Site metrics).
+// REST routes for site metrics from analytics.
 import { defineRestRoute } from '../rest-route.ts';
 
 type Row = Record<string, unknown>;

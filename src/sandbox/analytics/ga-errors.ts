@@ -1,4 +1,4 @@
-// The Data API's error bodies (provider-contracts §A.12), worded as observed.
+// The Data API's error bodies, worded as observed.
 import { googleError, type ProviderError } from '../http.ts';
 
 const SCHEMA_URL = 'https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema';

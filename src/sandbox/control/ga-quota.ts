@@ -29,7 +29,7 @@ export interface GaQuota {
   assertServerErrorsAvailable(property: string, now: Date): void;
 }
 
-/** serverErrorsPerProjectPerHour of a standard property (provider-contracts §A.6). */
+/** serverErrorsPerProjectPerHour of a standard property. */
 const SERVER_ERRORS_PER_HOUR = 10;
 
 export function createGaQuota(limits: () => GaQuotaLimits): GaQuota {

@@ -1,6 +1,6 @@
 // The exact error bodies Google and Bing send for the misconfigurations a new setup hits, answered when a
 // property or site has a named failure switched on (target-faults.ts). Bodies follow Google's google.rpc.Status
-// with ErrorInfo details (provider-contracts §0.2) and Bing's bare {ErrorCode, Message}.
+// with ErrorInfo details and Bing's bare {ErrorCode, Message}.
 import { googleError, type ProviderError } from '../http.ts';
 import { noPropertyAccess } from '../analytics/ga-errors.ts';
 import { noSitePermission } from '../engine1/gsc-errors.ts';

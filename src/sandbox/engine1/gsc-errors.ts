@@ -1,4 +1,4 @@
-// Search Console's error bodies: google.rpc.Status plus the legacy `errors` array (provider-contracts §C.6).
+// Search Console's error bodies: google.rpc.Status plus the legacy `errors` array.
 import { ProviderError } from '../http.ts';
 
 const legacy = (code: number, message: string, reason: string, domain: string, status?: string) =>

@@ -8,7 +8,7 @@ import {
 } from '../../../src/providers/analytics/normalize.ts';
 import { normalizeFunnel, parseStepName } from '../../../src/providers/analytics/normalize-funnel.ts';
 
-// provider-contracts §A.13 runReport response.
+// A runReport response in the Data API's documented shape.
 const report = {
   dimensionHeaders: [{ name: 'date' }, { name: 'sessionDefaultChannelGroup' }],
   metricHeaders: [
@@ -120,7 +120,7 @@ describe('quotaWarnings', () => {
 });
 
 describe('normalizeFunnel', () => {
-  // provider-contracts §B.2 quirks: metricHeaders listed twice (8) while rows hold 4 values; rates typed INTEGER.
+  // runFunnelReport quirks as observed: metricHeaders listed twice (8) while rows hold 4 values; rates typed INTEGER.
   const headers = [
     { name: 'activeUsers', type: 'TYPE_INTEGER' },
     { name: 'funnelStepCompletionRate', type: 'TYPE_INTEGER' },

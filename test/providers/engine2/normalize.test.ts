@@ -9,7 +9,7 @@ import { MalformedAnswer } from '../../../src/providers/upstream-errors.ts';
 
 describe('parseBingDate', () => {
   it.each([
-    // provider-contracts §D.5: before and after the 2025 spring-forward (2025-03-09).
+    // Bing's dates around a DST change: before and after the 2025 spring-forward (2025-03-09).
     ['/Date(1741334400000-0800)/', '2025-03-07'],
     ['/Date(1741935600000-0700)/', '2025-03-14'],
     // The DST days themselves: midnight PST of 2025-03-09 and midnight PDT of 2025-03-10.
