@@ -66,8 +66,17 @@ export interface PropertyFairUse {
   pressure(source: string): Promise<PropertyPressure>;
   /** Undefined when the work may go upstream (and its tokens are charged to the caller), else the 429 to answer. */
   admit(source: string, caller: Caller, work: UpstreamWork): Promise<AppError | undefined>;
-  /** The last observation of every data source this instance saw (for the operator's gauges). */
-  observed(): ReadonlyMap<string, QuotaObservation & { at: number }>;
+  /** The last observation of every data source this instance saw, with its predicted exhaustion (the operator's gauges). */
+  observed(): ReadonlyMap<string, ObservedQuota>;
+}
+
+export interface ObservedQuota extends QuotaObservation {
+  at: number;
+  /**
+   * Seconds until the hourly tokens run out at the rate spent between the last two observations of the same hour;
+   * absent when nothing was spent (or only one observation exists).
+   */
+  exhaustsInSec?: number;
 }
 
 export interface FairUseOptions {
@@ -84,7 +93,7 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
   const prefix = options.prefix ?? 'siteline:fair:';
   const now = options.now ?? Date.now;
   const { redis } = options;
-  const local = new Map<string, QuotaObservation & { at: number }>();
+  const local = new Map<string, ObservedQuota>();
   const buckets = new Map<CallerKind, RateLimiterAbstract>();
 
   const bucketOf = (kind: CallerKind): RateLimiterAbstract => {
@@ -120,7 +129,7 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
     async observe(source, quota) {
       if (quota.tokensPerHour === undefined && quota.tokensPerDay === undefined) return;
       const entry = { ...quota, at: now() };
-      local.set(source, entry);
+      local.set(source, withPrediction(entry, local.get(source)));
       if (redis === undefined) return;
       // Losing an observation while Redis is away only delays degradation; the bucket still guards.
       await redis.set(`${prefix}quota:${source}`, JSON.stringify(entry), 'EX', HOUR_SEC).catch(() => undefined);
@@ -134,6 +143,15 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
     },
     observed: () => local,
   };
+}
+
+function withPrediction(current: QuotaObservation & { at: number }, previous: ObservedQuota | undefined): ObservedQuota {
+  const sameHour = previous !== undefined && Math.floor(previous.at / 3_600_000) === Math.floor(current.at / 3_600_000);
+  if (!sameHour || previous.tokensPerHour === undefined || current.tokensPerHour === undefined) return current;
+  const spent = previous.tokensPerHour - current.tokensPerHour;
+  const seconds = (current.at - previous.at) / 1000;
+  if (spent <= 0 || seconds <= 0) return { ...current, ...(previous.exhaustsInSec === undefined ? {} : { exhaustsInSec: previous.exhaustsInSec }) };
+  return { ...current, exhaustsInSec: Math.round(current.tokensPerHour / (spent / seconds)) };
 }
 
 function pointsOf(config: FairUseConfig, kind: CallerKind): number {

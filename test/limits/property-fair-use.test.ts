@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCachedFetch } from '../../src/cache/cached-fetch.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
+import { createMetrics } from '../../src/observability/metrics.ts';
 import { createPropertyFairUse, levelOf, type Caller } from '../../src/limits/property-fair-use.ts';
 import { connectTestRedis, deleteByPrefix, manualClock, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
 
@@ -40,6 +41,22 @@ describe('property fair use', () => {
     await fair.observe('ga-1', { tokensPerHour: 5, tokensPerDay: 900 });
     expect(await fair.admit('ga-1', agent, 'load')).toMatchObject({ code: 'rate_limited', headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
     expect(await fair.admit('ga-1', user, 'load')).toBeUndefined();
+  });
+
+  it('predicts when the hourly tokens run out and shows it with the remaining tokens in /metrics', async () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1, 9, 0, 0));
+    const fair = createPropertyFairUse({ config, now: clock.now });
+    await fair.observe('analytics:1', { tokensPerHour: 90, tokensPerDay: 900 });
+    clock.advance(60_000);
+    await fair.observe('analytics:1', { tokensPerHour: 80, tokensPerDay: 890 });
+    // 10 tokens a minute: 80 left last 8 minutes.
+    expect(fair.observed().get('analytics:1')).toMatchObject({ tokensPerHour: 80, exhaustsInSec: 480 });
+    const metrics = createMetrics({ defaultMetrics: false });
+    metrics.watchQuota(fair);
+    const text = await metrics.render();
+    expect(text).toContain('siteline_provider_quota_remaining_tokens{source="analytics:1",bucket="hour"} 80');
+    expect(text).toContain('siteline_provider_quota_remaining_tokens{source="analytics:1",bucket="day"} 890');
+    expect(text).toContain('siteline_provider_quota_exhaustion_seconds{source="analytics:1"} 480');
   });
 
   it('answers a refused reload from the stale copy with a warning, without asking upstream', async () => {
