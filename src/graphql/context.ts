@@ -8,7 +8,7 @@ import { createProviderLoaders } from '../loaders/provider-loaders.ts';
 import { createStoreLoaders } from '../loaders/store-loaders.ts';
 import type { ReportDeps, ReportServices } from '../reports/report-deps.ts';
 import type { ReportBudget } from './report-budget.ts';
-import type { PropertyFairUse } from '../limits/property-fair-use.ts';
+import type { PropertyFairUse, QuotaObservation } from '../limits/property-fair-use.ts';
 
 export type { ProviderLoaders } from '../loaders/provider-loaders.ts';
 
@@ -64,8 +64,10 @@ function underFairUse<T>(fairUse: PropertyFairUse, principal: Principal, options
     admit: (work) => fairUse.admit(options.source, caller, work),
     load: () =>
       options.load().then(async (value) => {
-        const quota = (value as { quota?: { tokensPerHour?: number; tokensPerDay?: number } } | null)?.quota;
-        if (quota !== undefined) await fairUse.observe(options.source, { tokensPerHour: quota.tokensPerHour, tokensPerDay: quota.tokensPerDay });
+        const quota = (value as { quota?: QuotaObservation } | null)?.quota;
+        if (quota !== undefined) {
+          await fairUse.observe(options.source, { tokensPerHour: quota.tokensPerHour, tokensPerDay: quota.tokensPerDay, tokensPerProjectPerHour: quota.tokensPerProjectPerHour });
+        }
         return value;
       }),
   };

@@ -33,6 +33,8 @@ export type PressureLevel = 'normal' | 'conserve' | 'essential' | 'throttle';
 export interface QuotaObservation {
   tokensPerHour?: number;
   tokensPerDay?: number;
+  /** What this deployment's Cloud project may still spend on the property this hour: the bucket one deployment meets first. */
+  tokensPerProjectPerHour?: number;
 }
 
 export interface PropertyPressure {
@@ -46,7 +48,9 @@ export interface FairUseConfig {
   /** The property's hourly token quota (GA standard: 40,000; Analytics 360: 400,000). */
   tokensPerHour: number;
   tokensPerDay: number;
-  /** Share of the hourly tokens one caller of a kind may spend per data source per hour. */
+  /** GA standard: 14,000 (Analytics 360: 140,000). */
+  tokensPerProjectPerHour: number;
+  /** Share of the hourly tokens (the smaller of the property's and the project's) one caller of a kind may spend per data source per hour. */
   shareOf: Record<CallerKind, number>;
   /** Token cost charged per upstream report, before the call (GA's cost for a report of < 120 days, < 3 dimensions, < 10,000 rows). */
   tokensPerReport: number;
@@ -55,6 +59,7 @@ export interface FairUseConfig {
 export const DEFAULT_FAIR_USE: FairUseConfig = {
   tokensPerHour: 40_000,
   tokensPerDay: 200_000,
+  tokensPerProjectPerHour: 14_000,
   shareOf: { api_key: 0.5, oauth: 0.25 },
   tokensPerReport: 1,
 };
@@ -127,7 +132,7 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
   return {
     config,
     async observe(source, quota) {
-      if (quota.tokensPerHour === undefined && quota.tokensPerDay === undefined) return;
+      if (quota.tokensPerHour === undefined && quota.tokensPerDay === undefined && quota.tokensPerProjectPerHour === undefined) return;
       const entry = { ...quota, at: now() };
       local.set(source, withPrediction(entry, local.get(source)));
       if (redis === undefined) return;
@@ -147,22 +152,31 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
 
 function withPrediction(current: QuotaObservation & { at: number }, previous: ObservedQuota | undefined): ObservedQuota {
   const sameHour = previous !== undefined && Math.floor(previous.at / 3_600_000) === Math.floor(current.at / 3_600_000);
-  if (!sameHour || previous.tokensPerHour === undefined || current.tokensPerHour === undefined) return current;
-  const spent = previous.tokensPerHour - current.tokensPerHour;
-  const seconds = (current.at - previous.at) / 1000;
-  if (spent <= 0 || seconds <= 0) return { ...current, ...(previous.exhaustsInSec === undefined ? {} : { exhaustsInSec: previous.exhaustsInSec }) };
-  return { ...current, exhaustsInSec: Math.round(current.tokensPerHour / (spent / seconds)) };
+  const before = sameHour ? hourlyLeft(previous) : undefined;
+  const now = hourlyLeft(current);
+  if (before === undefined || now === undefined) return current;
+  const spent = before - now;
+  const seconds = (current.at - previous!.at) / 1000;
+  if (spent <= 0 || seconds <= 0) return { ...current, ...(previous!.exhaustsInSec === undefined ? {} : { exhaustsInSec: previous!.exhaustsInSec }) };
+  return { ...current, exhaustsInSec: Math.round(now / (spent / seconds)) };
+}
+
+/** The tighter of the two hourly buckets. */
+function hourlyLeft(q: QuotaObservation): number | undefined {
+  if (q.tokensPerHour === undefined) return q.tokensPerProjectPerHour;
+  return q.tokensPerProjectPerHour === undefined ? q.tokensPerHour : Math.min(q.tokensPerHour, q.tokensPerProjectPerHour);
 }
 
 function pointsOf(config: FairUseConfig, kind: CallerKind): number {
-  return Math.max(1, Math.floor(config.tokensPerHour * config.shareOf[kind]));
+  return Math.max(1, Math.floor(Math.min(config.tokensPerHour, config.tokensPerProjectPerHour) * config.shareOf[kind]));
 }
 
 function leftShare(config: FairUseConfig, observed: QuotaObservation | undefined): number {
   if (observed === undefined) return 1;
   const hour = observed.tokensPerHour === undefined ? 1 : observed.tokensPerHour / config.tokensPerHour;
   const day = observed.tokensPerDay === undefined ? 1 : observed.tokensPerDay / config.tokensPerDay;
-  return Math.max(0, Math.min(1, hour, day));
+  const project = observed.tokensPerProjectPerHour === undefined ? 1 : observed.tokensPerProjectPerHour / config.tokensPerProjectPerHour;
+  return Math.max(0, Math.min(1, hour, day, project));
 }
 
 export function levelOf(left: number): PressureLevel {

@@ -8,7 +8,7 @@ import { createSandboxRuntime, type SandboxRuntime } from '../helpers/sandbox-ru
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.ts';
 
 const TOKENS_PER_HOUR = 60;
-const fairUse = { tokensPerHour: TOKENS_PER_HOUR, tokensPerDay: 10_000 };
+const fairUse = { tokensPerHour: TOKENS_PER_HOUR, tokensPerDay: 10_000, tokensPerProjectPerHour: TOKENS_PER_HOUR };
 
 describe.skipIf(TEST_REDIS_URL === undefined || process.env.TEST_DATABASE_URL === undefined)('fair use of one property across two instances', () => {
   let a: SandboxRuntime;

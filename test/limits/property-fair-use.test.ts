@@ -10,7 +10,7 @@ import { connectTestRedis, deleteByPrefix, manualClock, TEST_REDIS_URL, uniquePr
 const agent: Caller = { id: 'agent-key', kind: 'oauth' };
 const user: Caller = { id: 'dashboard-key', kind: 'api_key' };
 // 100 tokens an hour: the agent's share is 25, an interactive caller's 50.
-const config = { tokensPerHour: 100, tokensPerDay: 1_000 };
+const config = { tokensPerHour: 100, tokensPerDay: 1_000, tokensPerProjectPerHour: 100 };
 
 describe('property fair use', () => {
   it('names the degradation order by the share of quota left', () => {
@@ -31,6 +31,10 @@ describe('property fair use', () => {
     const fair = createPropertyFairUse({ config });
     await fair.observe('ga-1', { tokensPerHour: 40, tokensPerDay: 900 });
     expect((await fair.pressure('ga-1')).level).toBe('conserve');
+    // The project's hourly bucket counts as much as the property's.
+    const project = createPropertyFairUse({ config });
+    await project.observe('ga-1', { tokensPerHour: 100, tokensPerProjectPerHour: 20 });
+    expect((await project.pressure('ga-1')).level).toBe('essential');
     expect(await fair.admit('ga-1', user, 'refresh')).toBeDefined();
     expect(await fair.admit('ga-1', user, 'reload')).toBeDefined();
     expect(await fair.admit('ga-1', user, 'force')).toBeUndefined();
