@@ -142,7 +142,7 @@ export function createPropertyFairUse(options: FairUseOptions = {}): PropertyFai
     pressure,
     async admit(source, caller, work) {
       const { level } = await pressure(source);
-      const refused = refusalOf(level, caller, work, config);
+      const refused = refusalOf(level, caller, work, config, now());
       if (refused !== undefined) return refused;
       return chargeShare(bucketOf(caller.kind), config, caller, source);
     },
@@ -187,13 +187,13 @@ export function levelOf(left: number): PressureLevel {
 }
 
 /** The degradation order as one rule: which work each level refuses before any token is charged. */
-function refusalOf(level: PressureLevel, caller: Caller, work: UpstreamWork, config: FairUseConfig): AppError | undefined {
+function refusalOf(level: PressureLevel, caller: Caller, work: UpstreamWork, config: FairUseConfig, at: number): AppError | undefined {
   if (level === 'normal') return undefined;
   const lowPriority = work === 'refresh' || work === 'reload' || (work === 'force' && level !== 'conserve');
   const agentCut = level === 'throttle' && caller.kind === 'oauth';
   if (!lowPriority && !agentCut) return undefined;
   // Quota returns within the hour; a caller told to wait for the next hour's tokens retries once, not in a loop.
-  const state: LimitState = { policy: { name: 'property', points: config.tokensPerHour, windowSec: HOUR_SEC }, allowed: false, remaining: 0, resetMs: msToNextHour() };
+  const state: LimitState = { policy: { name: 'property', points: config.tokensPerHour, windowSec: HOUR_SEC }, allowed: false, remaining: 0, resetMs: msToNextHour(at) };
   const retryAfter = String(Math.max(1, Math.ceil(state.resetMs / 1000)));
   return new AppError(
     'rate_limited',
@@ -215,7 +215,7 @@ async function chargeShare(bucket: RateLimiterAbstract, config: FairUseConfig, c
   }
 }
 
-function msToNextHour(): number {
+function msToNextHour(at: number): number {
   const ms = HOUR_SEC * 1000;
-  return ms - (Date.now() % ms);
+  return ms - (at % ms);
 }
