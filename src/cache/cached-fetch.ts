@@ -26,7 +26,15 @@ export interface CachedFetchOptions<T> {
   load: () => Promise<T>;
   /** Which load failures may be answered with a stale copy; caller errors must surface. Default: defaultRetryableForStale. */
   isRetryableForStale?: (err: unknown) => boolean;
+  /**
+   * Asked before any work goes upstream: undefined lets it, an error refuses it. A refused `reload` or `refresh`
+   * serves the stale copy with a warning; a refused `load` or `force` fails with the error.
+   */
+  admit?: (work: UpstreamWork) => Promise<Error | undefined>;
 }
+
+/** What upstream work is asked for: no copy cached, only a stale one, a background refresh, or `force=1`. */
+export type UpstreamWork = 'load' | 'reload' | 'refresh' | 'force';
 
 export interface CachedResult<T> {
   value: T;
@@ -92,8 +100,11 @@ export function createCachedFetch(deps: CachedFetchDeps): CachedFetch {
   }
 
   function refreshInBackground<T>(options: CachedFetchOptions<T>, stale: CacheEntry): void {
-    const refresh = loadAndStore(options, stale.storedAt)
+    const refresh = admitted(options, 'refresh')
+      .then(() => loadAndStore(options, stale.storedAt))
       .catch((err: unknown) => {
+        // A refresh the quota guard held back is the degradation working, not a failure.
+        if (err instanceof RefusedUpstream) return;
         deps.logger?.warn({ err, key: options.key, source: options.source }, 'background cache refresh failed');
       })
       .finally(() => refreshes.delete(refresh));
@@ -103,15 +114,18 @@ export function createCachedFetch(deps: CachedFetchDeps): CachedFetch {
   async function loadOrServeStale<T>(
     options: CachedFetchOptions<T>,
     state: 'miss' | 'refresh',
+    work: UpstreamWork,
     acceptAfter: number,
     fallback: () => Promise<CacheEntry | undefined>,
   ): Promise<CachedResult<T>> {
     try {
+      await admitted(options, work);
       return toResult<T>(await loadAndStore(options, acceptAfter), state);
     } catch (err) {
-      const retryable = (options.isRetryableForStale ?? defaultRetryableForStale)(err);
+      const retryable = err instanceof RefusedUpstream || (options.isRetryableForStale ?? defaultRetryableForStale)(err);
       const stale = retryable ? await fallback() : undefined;
-      if (stale === undefined) throw err;
+      if (stale === undefined) throw err instanceof RefusedUpstream ? err.refusal : err;
+      if (err instanceof RefusedUpstream) return toResult<T>(stale, 'stale', [conservingWarning(stale)]);
       deps.logger?.warn({ err, key: options.key, source: options.source }, 'serving stale cache entry after upstream failure');
       return toResult<T>(stale, 'stale', [staleWarning(err, stale)]);
     }
@@ -121,17 +135,17 @@ export function createCachedFetch(deps: CachedFetchDeps): CachedFetch {
     const start = now();
     if (options.force === true) {
       // Only an entry stored after this request began counts as its refresh.
-      return loadOrServeStale(options, 'refresh', start, () => readEntry(options.key, options.source));
+      return loadOrServeStale(options, 'refresh', 'force', start, () => readEntry(options.key, options.source));
     }
     const entry = await readEntry(options.key, options.source);
-    if (entry === undefined) return loadOrServeStale(options, 'miss', -Infinity, async () => undefined);
+    if (entry === undefined) return loadOrServeStale(options, 'miss', 'load', -Infinity, async () => undefined);
     if (start < entry.freshUntil) return toResult<T>(entry, 'hit');
     if (start < entry.revalidateUntil) {
       refreshInBackground(options, entry);
       return toResult<T>(entry, 'stale');
     }
     // Too old to serve without trying upstream first, but still good enough if upstream fails.
-    return loadOrServeStale(options, 'miss', entry.storedAt, async () => entry);
+    return loadOrServeStale(options, 'miss', 'reload', entry.storedAt, async () => entry);
   }
 
   return Object.assign(cachedFetch, {
@@ -139,6 +153,27 @@ export function createCachedFetch(deps: CachedFetchDeps): CachedFetch {
       while (refreshes.size > 0) await Promise.allSettled(refreshes);
     },
   });
+}
+
+/** A refusal by `admit`: kept apart from upstream failures, which are logged and worded differently. */
+class RefusedUpstream extends Error {
+  readonly refusal: Error;
+  constructor(refusal: Error) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+async function admitted(options: CachedFetchOptions<unknown>, work: UpstreamWork): Promise<void> {
+  const refusal = await options.admit?.(work);
+  if (refusal !== undefined) throw new RefusedUpstream(refusal);
+}
+
+function conservingWarning(entry: CacheEntry): Warning {
+  return {
+    code: 'quota_conserving',
+    message: `The data source's provider quota is being conserved; showing data fetched at ${new Date(entry.storedAt).toISOString()}.`,
+  };
 }
 
 function toResult<T>(entry: CacheEntry, cache: CacheState, warnings: Warning[] = []): CachedResult<T> {

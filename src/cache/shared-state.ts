@@ -7,6 +7,7 @@ import { createBus } from '../bus/create-bus.ts';
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from '../limits/concurrency.ts';
 import { createLimits, type Limits } from '../limits/create-limits.ts';
 import type { LimitsConfig } from '../limits/limit-policy.ts';
+import { createPropertyFairUse, type FairUseConfig, type PropertyFairUse } from '../limits/property-fair-use.ts';
 import { createCachedFetch, type CachedFetch } from './cached-fetch.ts';
 import type { CacheStore } from './cache-store.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -27,6 +28,8 @@ export interface SharedStateOptions {
   /** Namespace of every Redis key and channel (default `siteline:`); tests use a unique one. */
   keyPrefix?: string;
   limits?: Partial<LimitsConfig>;
+  /** Per-data-source fair use of the provider quota (tests shrink the property's tokens). */
+  fairUse?: Partial<FairUseConfig>;
   /** Concurrent analytics requests per property (default 10, the provider's limit). */
   analyticsConcurrency?: number;
   /** How long start-up waits for Redis before starting degraded (default 2 s). */
@@ -46,6 +49,8 @@ export interface SharedState {
   cachedFetch: CachedFetch;
   singleFlight: SingleFlight;
   limits: Limits;
+  /** Shares a data source's provider quota between its callers and degrades as it runs low, across instances with Redis. */
+  fairUse: PropertyFairUse;
   /** Concurrent analytics requests per property, shared across instances with Redis (under the provider's 10). */
   analyticsConcurrency: ConcurrencyLimiter;
   bus: Bus;
@@ -75,6 +80,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
 
   const limits = createLimits({ redis, prefix: `${prefix}rl:`, config: options.limits });
   const bus = createBus({ redis, prefix: `${prefix}bus:`, logger });
+  const fairUse = createPropertyFairUse({ redis, prefix: `${prefix}fair:`, config: options.fairUse });
   const analyticsConcurrency = createConcurrencyLimiter({ max: options.analyticsConcurrency ?? 10, redis, prefix: `${prefix}conc:` });
   // Lets an operator (or a force refresh elsewhere) drop entries from every instance's in-process layer.
   const unsubscribe = await bus.subscribe(BUS_CHANNELS.cacheInvalidate, (message) => {
@@ -88,6 +94,7 @@ export async function createSharedState(options: SharedStateOptions = {}): Promi
     cachedFetch,
     singleFlight,
     limits,
+    fairUse,
     analyticsConcurrency,
     bus,
     health() {

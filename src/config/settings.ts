@@ -24,7 +24,7 @@ export const settingsSchema = z.object({
     .optional()
     .describe('postgres://… for PostgreSQL; a file path or file: URL for SQLite. Default: ./data/siteline.sqlite.'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite database, the demo key and sandbox credentials.'),
-  REDIS_URL: z.string().optional().describe('redis://… enables the shared cache, rate limits and cross-instance single-flight.'),
+  REDIS_URL: z.string().optional().describe('redis://… enables the shared cache, rate limits, provider-quota fair use and cross-instance single-flight.'),
   SITELINE_SECRET_KEY: z
     .string()
     .regex(/^[A-Za-z0-9+/=_-]{43,}$/, 'must be at least 32 bytes, base64 or base64url encoded')

@@ -8,6 +8,7 @@ import { createProviderLoaders } from '../loaders/provider-loaders.ts';
 import { createStoreLoaders } from '../loaders/store-loaders.ts';
 import type { ReportDeps, ReportServices } from '../reports/report-deps.ts';
 import type { ReportBudget } from './report-budget.ts';
+import type { PropertyFairUse, QuotaObservation } from '../limits/property-fair-use.ts';
 
 export type { ProviderLoaders } from '../loaders/provider-loaders.ts';
 
@@ -34,7 +35,7 @@ export function createGraphQLContext(services: Services, principal: Principal, r
   const observed = (<T>(fetchOptions: CachedFetchOptions<T>) => {
     const refused = reportBudget?.charge(fetchOptions.key);
     if (refused) return Promise.reject(refused);
-    return services.shared.cachedFetch(fetchOptions).then((result) => {
+    return services.shared.cachedFetch(underFairUse(services.shared.fairUse, principal, fetchOptions)).then((result) => {
       freshUntil = Math.min(freshUntil, result.freshUntil);
       return result;
     });
@@ -49,5 +50,25 @@ export function createGraphQLContext(services: Services, principal: Principal, r
     cachedFetch: observed,
     freshUntil: () => freshUntil,
     ...(reportBudget ? { reportBudget } : {}),
+  };
+}
+
+/**
+ * The caller's upstream work goes through the data source's fair use: admitted (and charged to the caller) or
+ * refused before the provider is asked; what the provider says is left of its quota is recorded on the way back.
+ */
+function underFairUse<T>(fairUse: PropertyFairUse, principal: Principal, options: CachedFetchOptions<T>): CachedFetchOptions<T> {
+  const caller = { id: principal.credentialId, kind: principal.kind };
+  return {
+    ...options,
+    admit: (work) => fairUse.admit(options.source, caller, work),
+    load: () =>
+      options.load().then(async (value) => {
+        const quota = (value as { quota?: QuotaObservation } | null)?.quota;
+        if (quota !== undefined) {
+          await fairUse.observe(options.source, { tokensPerHour: quota.tokensPerHour, tokensPerDay: quota.tokensPerDay, tokensPerProjectPerHour: quota.tokensPerProjectPerHour });
+        }
+        return value;
+      }),
   };
 }

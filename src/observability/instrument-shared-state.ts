@@ -8,6 +8,7 @@ import type { Decided } from '../limits/limiter.ts';
 import type { Metrics, RateLimitKind } from './metrics.ts';
 
 export function instrumentSharedState(shared: SharedState, metrics: Metrics): SharedState {
+  metrics.watchQuota(shared.fairUse);
   return { ...shared, cachedFetch: instrumentCachedFetch(shared.cachedFetch, metrics), limits: instrumentLimits(shared.limits, metrics) };
 }
 

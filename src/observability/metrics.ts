@@ -1,7 +1,8 @@
 // Prometheus metrics of one runtime, in its own registry (never prom-client's global one, so several runtimes in
 // one process — tests — do not collide): HTTP requests, upstream calls, cache results, rate-limit rejections and
 // the default process metrics.
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PropertyFairUse } from '../limits/property-fair-use.ts';
 import type { CacheState } from '../cache/cached-fetch.ts';
 import { isSource } from '../domain/sources.ts';
 import type { OutcomeHook } from '../providers/resilience.ts';
@@ -30,6 +31,8 @@ export interface Metrics {
   recordUnhandled(kind: 'exception' | 'rejection'): void;
   /** An error in a /api/graphql answer, by its `extensions.code` (a failed field is still HTTP 200). */
   recordGraphqlError(code: string): void;
+  /** Exposes what the providers last said is left of each data source's quota, and when it will run out. */
+  watchQuota(fairUse: Pick<PropertyFairUse, 'observed'>): void;
   render(): Promise<string>;
 }
 
@@ -110,6 +113,31 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     recordGraphqlError(code) {
       // Codes are ours, Yoga's or graphql-armor's (a bounded set); anything else would be a new label per value.
       graphqlErrors.inc({ code: /^[A-Za-z_]{1,40}$/.test(code) ? code : 'other' });
+    },
+    watchQuota(fairUse) {
+      new Gauge({
+        name: 'siteline_provider_quota_remaining_tokens',
+        help: "Tokens left of a data source's provider quota bucket (hour, day), as the provider last said to this instance.",
+        labelNames: ['source', 'bucket'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [source, q] of fairUse.observed()) {
+            if (q.tokensPerHour !== undefined) this.set({ source, bucket: 'hour' }, q.tokensPerHour);
+            if (q.tokensPerDay !== undefined) this.set({ source, bucket: 'day' }, q.tokensPerDay);
+          }
+        },
+      });
+      new Gauge({
+        name: 'siteline_provider_quota_exhaustion_seconds',
+        help: "Predicted seconds until a data source's hourly provider tokens run out at the rate last observed (absent while nothing is spent).",
+        labelNames: ['source'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [source, q] of fairUse.observed()) if (q.exhaustsInSec !== undefined) this.set({ source }, q.exhaustsInSec);
+        },
+      });
     },
     render: () => registry.metrics(),
   };
