@@ -7,7 +7,7 @@
 const LAYERS = [
   { name: 'entry', rooms: ['cli'], rootFiles: true },
   { name: 'facades', rooms: ['rest', 'mcp', 'dashboard', 'account', 'docs', 'openapi', 'health', 'observability'] },
-  { name: 'services', rooms: ['demo', 'connections'] },
+  { name: 'services', rooms: ['demo', 'connections', 'deliveries'] },
   { name: 'operations', rooms: ['operations'] },
   { name: 'graphql', rooms: ['graphql'] },
   { name: 'writes', rooms: ['writes'] },

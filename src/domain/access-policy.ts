@@ -22,6 +22,7 @@ export const PROJECT_ACTIONS = [
   'funnel.edit',
   'funnel.delete',
   'brand_terms.edit',
+  'subscription.manage',
   'project.edit',
   'project.delete',
   'source.connect',
@@ -48,6 +49,8 @@ export const PROJECT_POLICY: Readonly<Record<ProjectAction, readonly Standing[]>
   'funnel.edit': EDIT,
   'funnel.delete': EDIT,
   'brand_terms.edit': EDIT,
+  // Reports and alerts mail people and call webhooks on the project's behalf.
+  'subscription.manage': EDIT,
   'project.edit': ADMIN,
   'project.delete': ADMIN,
   'source.connect': ADMIN,

@@ -9,6 +9,7 @@ const ACTION_WORDS: Record<ProjectAction, string> = {
   'funnel.edit': 'editing a funnel',
   'funnel.delete': 'deleting a funnel',
   'brand_terms.edit': 'changing its brand terms',
+  'subscription.manage': 'managing its reports, alerts and webhooks',
   'project.edit': 'changing its settings',
   'project.delete': 'deleting it',
   'source.connect': 'connecting a data source',

@@ -221,6 +221,74 @@ export interface SetupCodesTable {
   created_at: string;
 }
 
+export interface SubscriptionsTable {
+  id: string;
+  project_id: string;
+  /** `report` or `alert` (src/domain/subscriptions.ts). */
+  kind: string;
+  name: string;
+  /** Reports: `daily`, `weekly` or `monthly`, at `hour` local time of the project's zone. */
+  cadence: string | null;
+  hour: number | null;
+  /** Alerts: the metric, `anomaly` or `change`, and for a change its threshold and baseline. */
+  metric: string | null;
+  condition: string | null;
+  threshold_percent: number | null;
+  baseline: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface DeliveryRecipientsTable {
+  id: string;
+  subscription_id: string;
+  email: string;
+  email_normalized: string;
+  /** SHA-256 hex of the confirmation and unsubscribe tokens (the links hold the tokens). */
+  confirm_digest: string;
+  unsubscribe_digest: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+}
+
+export interface DeliveryWebhooksTable {
+  id: string;
+  subscription_id: string;
+  url: string;
+  /** `json` or `slack`. */
+  format: string;
+  /** The signing secret, sealed by the secret box (shown once, at creation). */
+  secret_ciphertext: string;
+  created_at: string;
+}
+
+export interface DeliveryJobsTable {
+  id: string;
+  /** `<subscription id>:<period key>`: unique, so every instance agrees on the one job per period. */
+  idempotency_key: string;
+  subscription_id: string;
+  period_key: string;
+  /** `pending`, `running` (leased), `sent` or `dead`. */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface DeliverySendsTable {
+  job_id: string;
+  /** `email:<recipient id>` or `webhook:<webhook id>`. */
+  target: string;
+  /** The job attempt that sent it. */
+  attempt: number;
+  sent_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -237,6 +305,11 @@ export interface Database {
   invites: InvitesTable;
   google_connect_flows: GoogleConnectFlowsTable;
   setup_codes: SetupCodesTable;
+  subscriptions: SubscriptionsTable;
+  delivery_recipients: DeliveryRecipientsTable;
+  delivery_webhooks: DeliveryWebhooksTable;
+  delivery_jobs: DeliveryJobsTable;
+  delivery_sends: DeliverySendsTable;
 }
 
 /** The same connection, typed with the dashboard's extra columns. */

@@ -6,6 +6,7 @@ import { createFunnel, deleteFunnel, editFunnel, renameFunnel } from './funnel-w
 import { createKey, revokeApp, revokeKey, rotateKey } from './key-writes.ts';
 import { createProject, deleteProject, recoverProject, setBrandTerms, updateProject } from './project-writes.ts';
 import { connectSources, disconnectSources } from './source-writes.ts';
+import { addRecipient, addWebhook, createSubscription, deleteSubscription } from './subscription-writes.ts';
 
 export const WRITE_OPERATIONS = {
   createProject,
@@ -26,6 +27,10 @@ export const WRITE_OPERATIONS = {
   editFunnel,
   renameFunnel,
   deleteFunnel,
+  createSubscription,
+  deleteSubscription,
+  addRecipient,
+  addWebhook,
   createKey,
   revokeKey,
   rotateKey,

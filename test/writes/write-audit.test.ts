@@ -51,6 +51,8 @@ async function member(p: ProjectRecord, role: 'viewer' | 'editor' | 'admin' = 'e
   return created;
 }
 
+const REPORT = { kind: 'report', name: 'Weekly', cadence: 'weekly', hour: '8' };
+
 type Scenario = () => Promise<{ action: string; projectId?: string }>;
 
 const SCENARIOS: Record<WriteOperation, Scenario> = {
@@ -156,6 +158,29 @@ const SCENARIOS: Record<WriteOperation, Scenario> = {
     const { funnel } = await WRITE_OPERATIONS.createFunnel(deps(), ownerActor, p, { name: 'F', steps: STEPS, createdVia: 'dashboard' });
     await WRITE_OPERATIONS.deleteFunnel(deps(), ownerActor, p, await getFunnelByKey(rt.store.db, funnel.key), funnel.key);
     return { action: 'funnel.delete', projectId: p.id };
+  },
+  async createSubscription() {
+    const p = await project();
+    await WRITE_OPERATIONS.createSubscription(deps(), ownerActor, p, REPORT);
+    return { action: 'subscription.create', projectId: p.id };
+  },
+  async deleteSubscription() {
+    const p = await project();
+    const sub = await WRITE_OPERATIONS.createSubscription(deps(), ownerActor, p, REPORT);
+    await WRITE_OPERATIONS.deleteSubscription(deps(), ownerActor, p, sub.id);
+    return { action: 'subscription.delete', projectId: p.id };
+  },
+  async addRecipient() {
+    const p = await project();
+    const sub = await WRITE_OPERATIONS.createSubscription(deps(), ownerActor, p, REPORT);
+    await WRITE_OPERATIONS.addRecipient(deps(), ownerActor, p, sub.id, 'reader@example.com');
+    return { action: 'subscription.add_recipient', projectId: p.id };
+  },
+  async addWebhook() {
+    const p = await project();
+    const sub = await WRITE_OPERATIONS.createSubscription(deps(), ownerActor, p, REPORT);
+    await WRITE_OPERATIONS.addWebhook({ ...deps(), box: rt.box }, ownerActor, p, sub.id, { url: 'https://hooks.example/in', format: 'json' });
+    return { action: 'subscription.add_webhook', projectId: p.id };
   },
   async createKey() {
     await WRITE_OPERATIONS.createKey(keyDeps(), ownerActor, owner.id, { name: 'k' });
