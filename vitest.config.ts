@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Names the run's PostgreSQL schemas and drops them when every file is done (see the file).
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Passwords hash at a low scrypt cost in tests (see the file); one test pins the production parameters.
+    setupFiles: ['test/helpers/password-cost.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
