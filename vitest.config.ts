@@ -19,6 +19,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Closing the workers and servers after the last file: past this vitest says what still runs and exits,
+    // instead of waiting on an open handle (CI also bounds each pass with `timeout`, see .ci/test-passes).
+    teardownTimeout: 20_000,
     pool: 'forks',
     // Test files share their worker's module cache instead of re-importing the app per file: the suite holds no
     // module-level state between files (every test builds its own runtime, stores, caches and clocks; fake timers
