@@ -14,9 +14,14 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Names the run's PostgreSQL schemas and drops them when every file is done (see the file).
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Passwords hash at a low scrypt cost in tests (see the file); one test pins the production parameters.
+    setupFiles: ['test/helpers/password-cost.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Closing the workers and servers after the last file: past this vitest says what still runs and exits,
+    // instead of waiting on an open handle (CI also bounds each pass with `timeout`, see .ci/test-passes).
+    teardownTimeout: 20_000,
     pool: 'forks',
     // Test files share their worker's module cache instead of re-importing the app per file: the suite holds no
     // module-level state between files (every test builds its own runtime, stores, caches and clocks; fake timers

@@ -1,15 +1,38 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from '../../src/auth/password.ts';
+import { hashPassword, needsRehash, passwordCost, SCRYPT_PARAMS, verifyPassword } from '../../src/auth/password.ts';
+import { TEST_PASSWORD_COST } from '../helpers/password-cost.ts';
 
-describe('password hashing', () => {
-  it('hashes with scrypt and a random salt, and verifies only the right password', async () => {
-    const a = await hashPassword('correct horse battery');
-    const b = await hashPassword('correct horse battery');
-    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(a).not.toBe(b);
-    expect(await verifyPassword('correct horse battery', a)).toBe(true);
-    expect(await verifyPassword('correct horse batterY', a)).toBe(false);
+describe('password hashing at the production cost', () => {
+  // The only hashes the suite makes at production's cost (the test setup lowers it everywhere else).
+  it('the production parameters are OWASP’s scrypt minimum: N = 2^17, r = 8, p = 1', () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 131_072, r: 8, p: 1 });
+  });
+
+  it('a hash made with them verifies the right password only, and an independent scrypt derives it', async () => {
+    const stored = await hashPassword('correct horse battery', SCRYPT_PARAMS);
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    expect(needsRehash(stored, SCRYPT_PARAMS)).toBe(false);
+    const [, , , , salt, hash] = stored.split('$');
+    const derived = scryptSync('correct horse battery', Buffer.from(salt!, 'base64'), 32, { ...SCRYPT_PARAMS, maxmem: 256 * 1024 * 1024 });
+    expect(derived.toString('base64')).toBe(hash);
+  });
+});
+
+describe('password hashing at the current cost', () => {
+  it('new hashes take the current cost, which the test setup lowered', async () => {
+    expect(passwordCost()).toEqual(TEST_PASSWORD_COST);
+    const stored = await hashPassword('correct horse battery');
+    expect(stored.startsWith(`scrypt$${TEST_PASSWORD_COST.N}$${TEST_PASSWORD_COST.r}$${TEST_PASSWORD_COST.p}$`)).toBe(true);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(needsRehash(stored)).toBe(false);
+    expect(await hashPassword('correct horse battery')).not.toBe(stored); // a random salt each time
+  });
+
+  it('a hash at the test cost needs re-hashing against production’s', async () => {
+    expect(needsRehash(await hashPassword('correct horse battery'), SCRYPT_PARAMS)).toBe(true);
   });
 
   it('treats malformed stored hashes as a mismatch', async () => {
@@ -20,8 +43,7 @@ describe('password hashing', () => {
   it('still verifies hashes made at the old cost, and says they need re-hashing', async () => {
     const old = await hashPassword('correct horse battery', { N: 16_384, r: 8, p: 1 });
     expect(await verifyPassword('correct horse battery', old)).toBe(true);
-    expect(needsRehash(old)).toBe(true);
-    expect(needsRehash(await hashPassword('x'.repeat(8)))).toBe(false);
+    expect(needsRehash(old, SCRYPT_PARAMS)).toBe(true);
   });
 });
 
@@ -55,10 +77,10 @@ describe('stored hashes that must never verify', () => {
   });
 
   it('asks for a re-hash when any one parameter is below today’s', () => {
-    expect(needsRehash('scrypt$131072$8$1$s$h')).toBe(false);
-    expect(needsRehash('scrypt$65536$8$1$s$h')).toBe(true);
-    expect(needsRehash('scrypt$131072$4$1$s$h')).toBe(true);
-    expect(needsRehash('scrypt$131072$8$0$s$h')).toBe(true);
+    expect(needsRehash('scrypt$131072$8$1$s$h', SCRYPT_PARAMS)).toBe(false);
+    expect(needsRehash('scrypt$65536$8$1$s$h', SCRYPT_PARAMS)).toBe(true);
+    expect(needsRehash('scrypt$131072$4$1$s$h', SCRYPT_PARAMS)).toBe(true);
+    expect(needsRehash('scrypt$131072$8$0$s$h', SCRYPT_PARAMS)).toBe(true);
   });
 });
 
