@@ -68,7 +68,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
 
   /** The page for a flow whose starter lost the right to connect sources: the flow is gone, its tokens revoked. */
   const starterRefused = async (session: Session, flow: ConnectFlow) => {
-    await dropFlow(db, deps.google, flow);
+    await dropFlow(db, deps.google, flow, clock());
     return failed(session, 'Google was not connected', 'The account that started this connection may no longer connect data sources to the project, so the connection was cancelled.', h`<a href="/dashboard">Back to your projects</a>`, 403);
   };
 
@@ -98,7 +98,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     if (flow.tokens !== null) {
       // Google answers each consent once: a second answer for this state is a replay (or a reload); the grant the
       // first one brought is revoked rather than left behind.
-      await dropFlow(db, deps.google, flow);
+      await dropFlow(db, deps.google, flow, clock());
       return failed(session, 'Google was not connected', 'Google’s answer for this connection arrived twice, so the connection was cancelled. Nothing was saved.', back, 409);
     }
     const error = params.get('error');
@@ -117,7 +117,7 @@ export function mountGoogleConnectRoutes(app: H3, deps: DashboardDeps): void {
     const granted = grantedOf(tokens);
     if (!granted.analytics && !granted.searchConsole) {
       await deleteFlow(db, flow.id);
-      await revokeFlowTokens(db, deps.google, { id: flow.id, tokens: JSON.stringify(tokens), subject: tokens.subject ?? null });
+      await revokeFlowTokens(db, deps.google, { id: flow.id, tokens: JSON.stringify(tokens), subject: tokens.subject ?? null }, clock());
       return failed(session, 'Google was not connected', 'Neither box was ticked on Google’s screen, so Siteline may read nothing. Nothing was saved. Next time tick “See and download your Google Analytics data”, “View Search Console data for your verified sites”, or both.', back);
     }
     await saveFlowTokens(db, deps.box, flow.id, JSON.stringify(tokens), tokens.subject ?? null);
@@ -232,7 +232,7 @@ ${found.granted.searchConsole ? choiceGroup({ name: 'site_url', legend: 'Search 
     const { project } = post;
     const grants = await grantsOfProject(db, project.id, ['analytics', 'engine1']);
     if (!isConfirmed(post.form)) {
-      const preview = await releaseGoogleSubjects(db, deps.box, grants, { preview: { leavingProjectId: project.id } });
+      const preview = await releaseGoogleSubjects(db, deps.box, grants, clock(), { preview: { leavingProjectId: project.id } });
       const message = `Siteline forgets the Analytics and Search Console connections of ${project.name}; their numbers stop until someone connects Google again. ${releaseSentence(preview)}`;
       return confirmationPage(post.session, secure, { title: 'Disconnect Google?', message, action: `/dashboard/p/${encodeURIComponent(project.key)}/disconnect/google`, fields: {}, button: 'Disconnect Google', back: sourcesUrl(project) });
     }

@@ -24,19 +24,19 @@ export type Revoker = { flow: Pick<GoogleWebFlow, 'revoke'>; clientId: string } 
  * Revokes the (already deleted) flow's refresh token at Google when nothing else uses that Google account's grant;
  * failures are left (an unused token expires after six months). True when it was revoked.
  */
-export async function revokeFlowTokens(db: Kysely<Database>, google: Revoker, flow: Pick<ConnectFlow, 'id' | 'tokens' | 'subject'>): Promise<boolean> {
+export async function revokeFlowTokens(db: Kysely<Database>, google: Revoker, flow: Pick<ConnectFlow, 'id' | 'tokens' | 'subject'>, now: Date): Promise<boolean> {
   if (!flow.tokens || !google) return false;
   const { refreshToken } = JSON.parse(flow.tokens) as GoogleTokens;
   if (!refreshToken) return false;
-  const { holders } = flow.subject === null ? { holders: { dataSources: 0, otherFlows: 0 } } : await grantHolders(db, google.clientId, flow.subject, flow.id);
+  const { holders } = flow.subject === null ? { holders: { dataSources: 0, otherFlows: 0 } } : await grantHolders(db, google.clientId, flow.subject, now, flow.id);
   if (!mayRevokeUnfinishedFlow(flow.subject, holders)) return false;
   return google.flow.revoke(refreshToken).then(() => true, () => false);
 }
 
 /** Ends the flow: its row deleted, its tokens revoked when nothing else uses that grant. */
-export async function dropFlow(db: Kysely<Database>, google: Revoker, flow: ConnectFlow): Promise<void> {
+export async function dropFlow(db: Kysely<Database>, google: Revoker, flow: ConnectFlow, now: Date): Promise<void> {
   await deleteFlow(db, flow.id);
-  await revokeFlowTokens(db, google, flow);
+  await revokeFlowTokens(db, google, flow, now);
 }
 
 /** A flow may go on only while the account that started it may still connect sources to the project. */
@@ -46,13 +46,13 @@ export async function starterMayConnect(db: Kysely<Database>, flow: Pick<Connect
 }
 
 /** Revokes the tokens of every flow on the project (called before the project is deleted). */
-export async function dropFlowsOfProject(db: Kysely<Database>, box: SecretBox, google: Revoker, projectId: string): Promise<void> {
-  for (const flow of await flowsOfProject(db, box, projectId)) await dropFlow(db, google, flow);
+export async function dropFlowsOfProject(db: Kysely<Database>, box: SecretBox, google: Revoker, projectId: string, now = new Date()): Promise<void> {
+  for (const flow of await flowsOfProject(db, box, projectId)) await dropFlow(db, google, flow, now);
 }
 
 export async function sweepAbandonedFlows(db: Kysely<Database>, box: SecretBox, google: Revoker, now: Date): Promise<number> {
   const taken = await takeAbandonedFlows(db, box, now);
-  for (const flow of taken) await revokeFlowTokens(db, google, flow);
+  for (const flow of taken) await revokeFlowTokens(db, google, flow, now);
   return taken.length;
 }
 

@@ -61,8 +61,11 @@ export async function findGrant(db: Kysely<Database>, clientId: string, subject:
   return db.selectFrom('google_grants').select(['id', 'email']).where('client_id', '=', clientId).where('subject', '=', subject).executeTakeFirst();
 }
 
-/** The projects whose data sources use the grant of this account, and the other flows holding its tokens. */
-export async function grantHolders(db: Kysely<Database>, clientId: string, subject: string, exceptFlowId?: string): Promise<{ projects: GrantHolder[]; holders: GrantHolders }> {
+/**
+ * The projects whose data sources use the grant of this account, and the other live flows holding its tokens
+ * (an expired or cancelled flow holds nothing anyone will use: the sweep settles it).
+ */
+export async function grantHolders(db: Kysely<Database>, clientId: string, subject: string, now: Date, exceptFlowId?: string): Promise<{ projects: GrantHolder[]; holders: GrantHolders }> {
   const grant = await findGrant(db, clientId, subject);
   const rows = grant
     ? await db
@@ -79,7 +82,7 @@ export async function grantHolders(db: Kysely<Database>, clientId: string, subje
     holder.sources.push(row.source as Source);
     projects.set(row.projectId, holder);
   }
-  let flows = db.selectFrom('google_connect_flows').select((eb) => eb.fn.countAll<number>().as('n')).where('google_subject', '=', subject);
+  let flows = db.selectFrom('google_connect_flows').select((eb) => eb.fn.countAll<number>().as('n')).where('google_subject', '=', subject).where('expires_at', '>', now.toISOString());
   if (exceptFlowId) flows = flows.where('id', '!=', exceptFlowId);
   const { n } = await flows.executeTakeFirstOrThrow();
   return { projects: [...projects.values()], holders: { dataSources: rows.length, otherFlows: Number(n) } };
@@ -104,13 +107,14 @@ export async function releaseGoogleSubjects(
   db: Kysely<Database>,
   box: SecretBox,
   grantIds: readonly string[],
+  now: Date,
   options: { preview?: { leavingProjectId: string } } = {},
 ): Promise<GrantRelease[]> {
   const releases: GrantRelease[] = [];
   for (const grantId of grantIds) {
     const grant = await db.selectFrom('google_grants').selectAll().where('id', '=', grantId).executeTakeFirst();
     if (!grant) continue;
-    const { projects, holders } = await grantHolders(db, grant.client_id, grant.subject);
+    const { projects, holders } = await grantHolders(db, grant.client_id, grant.subject, now);
     const leaving = options.preview?.leavingProjectId;
     const keptFor = projects.filter((p) => p.projectId !== leaving);
     const remaining = { ...holders, dataSources: keptFor.reduce((sum, p) => sum + p.sources.length, 0) };

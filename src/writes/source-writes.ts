@@ -80,7 +80,7 @@ export async function connectSources(
     for (const source of options.disconnect ?? []) await deleteSource(trx, project.id, source);
     if (options.flowId) await trx.deleteFrom('google_connect_flows').where('id', '=', options.flowId).execute();
     const shared = grantId ? await rewriteGrantCredentials(trx, deps.box, grantId, connections[0]!.credential) : 0;
-    const released = await releaseGoogleSubjects(trx, deps.box, before.filter((id) => id !== grantId));
+    const released = await releaseGoogleSubjects(trx, deps.box, before.filter((id) => id !== grantId), now);
     const detail = {
       sources: connections.map((c) => ({ source: c.source, target: c.propertyId ?? c.siteUrl, credentialKind: c.credential.kind, checked: c.check !== undefined, ...(c.check && !c.check.ok ? { status: 'error' } : {}) })),
       ...(options.disconnect?.length ? { disconnected: options.disconnect } : {}),
@@ -110,7 +110,7 @@ export async function disconnectSources(
     const removed: Source[] = [];
     for (const source of sources) if (await deleteSource(trx, project.id, source)) removed.push(source);
     if (removed.length === 0) throw notFound(`${sources.join(' and ')} ${sources.length === 1 ? 'is' : 'are'} not connected to ${project.key}.`);
-    const released = deps.box ? await releaseGoogleSubjects(trx, deps.box, grants) : [];
+    const released = deps.box ? await releaseGoogleSubjects(trx, deps.box, grants, deps.clock()) : [];
     const releasedDetail = released.length ? { releasedGoogleGrants: released.map((r) => ({ grantId: r.grantId, revoke: r.revokeToken !== undefined, keptFor: r.keptFor.map((p) => p.key) })) } : {};
     return { result: { removed, released }, audit: { action: 'source.disconnect', subject: project.key, projectId: project.id, detail: { sources: removed, ...releasedDetail, ...detail } } };
   });
