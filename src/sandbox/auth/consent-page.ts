@@ -72,9 +72,9 @@ export async function handleConsent(request: Request, url: URL, creds: SandboxCr
     const scopes = parsed.scopes.map((s) => `<li>${escape(SCOPE_TEXT[s] ?? s)}</li>`).join('');
     return page('Sign in', `<h1>Siteline wants to access your Google Account</h1>
 <p>This will allow Siteline to:</p><ul>${scopes}</ul>
-<p><label>Google account <input name="account" type="email" required value="${escape(url.searchParams.get('login_hint') ?? DEFAULT_SANDBOX_ACCOUNT)}"></label></p>
 <p class="small">Sandbox: no real Google account is involved. Redirects to ${escape(new URL(parsed.redirectUri).origin)}.</p>
-<form method="post" action="/o/oauth2/v2/auth">${hidden}<div class="row">
+<form method="post" action="/o/oauth2/v2/auth">${hidden}
+<p><label>Google account <input name="account" type="email" required value="${escape(url.searchParams.get('login_hint') ?? DEFAULT_SANDBOX_ACCOUNT)}"></label></p><div class="row">
 <button class="cancel" type="submit" name="decision" value="cancel">Cancel</button>
 <button class="allow" type="submit" name="decision" value="allow">Allow</button></div></form>`);
   }
