@@ -154,7 +154,7 @@ ${membersSection({ csrf: session.csrf, project, members, selfId: session.account
       return settingsPage(post.session, post.project, { error: { message: `Nothing was deleted: type the key '${post.project.key}' exactly to confirm.` } }, 400);
     }
     // Connections in progress die with the project: their grants are revoked at Google first.
-    await dropFlowsOfProject(db, deps.box, deps.google?.flow, post.project.id);
+    await dropFlowsOfProject(db, deps.box, deps.google, post.project.id, deps.web.clock());
     await deleteProject(writes, sessionActor(post.session), post.project);
     return redirectResponse('/dashboard?done=deleted');
   });

@@ -38,10 +38,11 @@ ${
   view.googleConfigured
     ? h`${googleBroken ? h`<p class="error" role="alert">A Google source has an error (the reason is under it). If Google stopped accepting the stored access (revoked or expired), connect Google again to restore it.</p>` : ''}
 <form method="post" action="${base}/connect/google">${csrfField(view.csrf)}<div class="row"><button class="primary" type="submit">${googleConnected ? 'Reconnect Google' : 'Connect Google'}</button>
-<span class="hint">You sign in with Google, allow read-only access, then pick the property and site.</span></div></form>`
+<span class="hint">You sign in with Google, allow read-only access, then pick the property and site.</span></div>
+<p class="hint">Google shows two boxes, unticked: tick “See and download your Google Analytics data” for traffic and conversions, and “View Search Console data for your verified sites” for search. Tick one and Siteline connects that one; connect again later to add the other.</p></form>`
     : h`<p class="muted">Connecting Google in the browser needs the operator's OAuth client (settings <code>GOOGLE_OAUTH_CLIENT_ID</code> and <code>GOOGLE_OAUTH_CLIENT_SECRET</code>). Scripts can still connect with <code>siteline projects connect</code>.</p>`
 }
-${googleConnected ? h`<form method="post" action="${base}/disconnect/google">${csrfField(view.csrf)}<div class="row"><button class="danger" type="submit">Disconnect Google</button><span class="hint">Removes the stored access here and revokes it at Google.</span></div></form>` : ''}</section>
+${googleConnected ? h`<form method="post" action="${base}/disconnect/google">${csrfField(view.csrf)}<div class="row"><button class="danger" type="submit">Disconnect Google</button><span class="hint">Removes the stored access here; the next page says whether Google’s access is revoked or kept for other projects using the same Google account.</span></div></form>` : ''}</section>
 <section aria-labelledby="bing-title"><h2 id="bing-title">Bing Webmaster Tools</h2><ul>${statusLine(view, 'engine2')}</ul>
 <form method="post" action="${base}/connect/engine2">${csrfField(view.csrf)}
 <label for="bing-key">${bing.status === 'not_connected' ? 'Bing Webmaster API key' : 'Replace the API key'}</label><input id="bing-key" name="api_key" type="password" autocomplete="off" required aria-describedby="bing-hint">

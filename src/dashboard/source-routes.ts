@@ -23,6 +23,8 @@ const NOTICES: Record<string, string> = {
   google: 'Google is connected.',
   'google-unread': 'Google is connected, but reading a source with it failed; the reason is shown below.',
   'google-disconnected': 'Google was disconnected and the access revoked.',
+  'google-unrevoked': 'Google was disconnected here. It was connected before Siteline tracked Google accounts, so its access at Google was not revoked: remove Siteline at myaccount.google.com → Security → Third-party access if no other project uses that account.',
+  'google-shared': 'Google was disconnected here. Other projects use the same Google account, so its access at Google was kept for them.',
   'google-kept': 'Google was disconnected here; Google could not be reached to revoke the access, so remove Siteline at myaccount.google.com → Security → Third-party access.',
   engine2: 'Bing is connected.',
   'engine2-disconnected': 'Bing was disconnected; its key is deleted.',

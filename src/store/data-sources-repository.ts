@@ -56,6 +56,8 @@ export interface ConnectSourceInput {
   /** What a probe with this credential found; without one the source is `pending` until a call succeeds. */
   status?: { status: Exclude<SourceStatus, 'not_connected'>; message?: string | null };
   now?: Date;
+  /** The stored Google grant whose refresh token the credential carries (google-grants-repository.ts). */
+  googleGrantId?: string | undefined;
 }
 
 function toDataSource(row: Selectable<DataSourcesTable>): DataSourceRecord {
@@ -96,6 +98,11 @@ function assertCredentialFor(source: Source, credential: SourceCredential): void
   }
 }
 
+/** Seals a credential for its row (the AAD names project, source and kind). */
+export function sealSourceCredential(box: SecretBox, projectId: string, source: Source, credential: SourceCredential): string {
+  return box.seal(credential.secret, aadOf(projectId, source, credential.kind));
+}
+
 /** Connects (or reconnects, replacing property and credential) a data source; status starts as `pending` unless given. */
 export async function connectSource(
   db: Kysely<Database>,
@@ -121,6 +128,8 @@ export async function connectSource(
     status_message: statusMessage,
     status_at: now,
     created_at: now,
+    // Only a dashboard Google connection names a stored grant; any other (re)connect carries its own credential.
+    google_grant_id: input.googleGrantId ?? null,
   };
   await db
     .insertInto('data_sources')
@@ -134,6 +143,7 @@ export async function connectSource(
         status,
         status_message: statusMessage,
         status_at: now,
+        google_grant_id: row.google_grant_id,
         // Another property may have another zone: read again by the connection check or the next report.
         time_zone: null,
         currency_code: null,

@@ -17,6 +17,8 @@ export interface ConnectFlow {
   verifier: string;
   /** The token set Google returned (JSON), after consent. */
   tokens: string | null;
+  /** The Google account (`sub`) whose tokens the flow holds, when Google said who consented. */
+  subject: string | null;
 }
 
 const aad = (id: string, part: string) => `siteline:google_connect_flow:${id}:${part}`;
@@ -46,7 +48,7 @@ export async function startFlow(
   return id;
 }
 
-type FlowRow = { id: string; account_id: string; project_id: string; session_digest: string; verifier_ciphertext: string; token_ciphertext: string | null };
+type FlowRow = { id: string; account_id: string; project_id: string; session_digest: string; verifier_ciphertext: string; token_ciphertext: string | null; google_subject: string | null };
 
 function toFlow(box: SecretBox, row: FlowRow): ConnectFlow {
   return {
@@ -56,6 +58,7 @@ function toFlow(box: SecretBox, row: FlowRow): ConnectFlow {
     sessionDigest: row.session_digest,
     verifier: box.open(row.verifier_ciphertext, aad(row.id, 'verifier')),
     tokens: row.token_ciphertext === null ? null : box.open(row.token_ciphertext, aad(row.id, 'tokens')),
+    subject: row.google_subject,
   };
 }
 
@@ -71,8 +74,13 @@ export async function findFlow(db: Kysely<Database>, box: SecretBox, id: string,
   return row && toFlow(box, row);
 }
 
-export async function saveFlowTokens(db: Kysely<Database>, box: SecretBox, id: string, tokens: string): Promise<void> {
-  await db.updateTable('google_connect_flows').set({ token_ciphertext: box.seal(tokens, aad(id, 'tokens')) }).where('id', '=', id).execute();
+export async function saveFlowTokens(db: Kysely<Database>, box: SecretBox, id: string, tokens: string, subject: string | null): Promise<void> {
+  await db.updateTable('google_connect_flows').set({ token_ciphertext: box.seal(tokens, aad(id, 'tokens')), google_subject: subject }).where('id', '=', id).execute();
+}
+
+/** Ends the flow for its user now; its tokens are left to the sweep, which decides whether to revoke them. */
+export async function expireFlow(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db.updateTable('google_connect_flows').set({ expires_at: now.toISOString() }).where('id', '=', id).execute();
 }
 
 export async function deleteFlow(db: Kysely<Database>, id: string): Promise<void> {

@@ -16,7 +16,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export function newId(prefix: 'acct' | 'key' | 'prj' | 'fnl' | 'sub' | 'rcp' | 'whk' | 'job'): string {
+export function newId(prefix: 'acct' | 'key' | 'prj' | 'fnl' | 'ggr' | 'sub' | 'rcp' | 'whk' | 'job'): string {
   return `${prefix}_${randomBase62(16)}`;
 }
 

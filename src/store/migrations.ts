@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004-brand-terms.ts';
 import * as m0005 from './migrations/0005-property-settings.ts';
 import * as m0006 from './migrations/0006-one-owner.ts';
 import * as m0007 from './migrations/0007-project-roles.ts';
+import * as m0008 from './migrations/0008-google-grants.ts';
 import * as m0009 from './migrations/0009-deliveries.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -19,7 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-property-settings': m0005,
   '0006-one-owner': m0006,
   '0007-project-roles': m0007,
-  // 0008 is reserved for a change on another branch; the migrator allows applying it after 0009.
+  '0008-google-grants': m0008,
   '0009-deliveries': m0009,
 };
 

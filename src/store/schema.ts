@@ -58,6 +58,23 @@ export interface DataSourcesTable {
   /** The analytics property's IANA time zone and ISO 4217 currency, as the provider last reported them. */
   time_zone: string | null;
   currency_code: string | null;
+  /** The stored Google grant whose refresh token this source's credential carries (null: its own token). */
+  google_grant_id: string | null;
+}
+
+/** One Google account's grant to one OAuth client (see migrations/0008-google-grants.ts). */
+export interface GoogleGrantsTable {
+  id: string;
+  client_id: string;
+  /** Google's stable account id (`sub`). */
+  subject: string;
+  email: string | null;
+  /** Space-separated scopes Google reported for the newest token. */
+  scopes: string;
+  /** The newest refresh token, sealed. */
+  token_ciphertext: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AccountProjectsTable {
@@ -213,6 +230,8 @@ export interface GoogleConnectFlowsTable {
   token_ciphertext: string | null;
   created_at: string;
   expires_at: string;
+  /** After consent: the Google account (`sub`) whose tokens the flow holds. */
+  google_subject: string | null;
 }
 
 export interface SetupCodesTable {
@@ -304,6 +323,7 @@ export interface Database {
   account_sessions: AccountSessionsTable;
   invites: InvitesTable;
   google_connect_flows: GoogleConnectFlowsTable;
+  google_grants: GoogleGrantsTable;
   setup_codes: SetupCodesTable;
   subscriptions: SubscriptionsTable;
   delivery_recipients: DeliveryRecipientsTable;

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // What "Connect Google" stores after the sandbox's consent page: its OAuth client with a refresh token minted for it.
   const client = JSON.parse(await readFile(join(dataDir, 'sandbox-credentials', 'oauth-client.json'), 'utf8')) as { client_id: string; client_secret: string };
   const tokenSecret = (await readFile(join(dataDir, 'sandbox-credentials', 'token-secret.txt'), 'utf8')).trim();
-  const refreshToken = createWebGrants({ tokenSecret }).issueRefreshToken({ clientId: client.client_id, scopes: ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'] });
+  const refreshToken = createWebGrants({ tokenSecret }).issueRefreshToken({ clientId: client.client_id, scopes: ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'], account: 'owner@sandbox.example' });
   const consented = await createProject(rt.store.db, { key: 'consented', name: 'Consented', domain: 'www.acme-shop.example', timezone: 'Europe/Berlin' });
   await connectSource(rt.store.db, rt.box, consented.id, 'analytics', {
     propertyId: '314159265',

@@ -1,7 +1,8 @@
 // How an unfinished "Connect Google" ends: a flow whose starter is no longer an admin of the project dies (at the
 // callback or at the picker) and the grant Google gave is revoked; a callback answered twice revokes the grant of
 // the first answer; an abandoned flow (past its hour on the picker) and a flow of a deleted project have their
-// grants revoked too. Driven in-process against the sandbox's Google (consent, code exchange, /revoke).
+// grants revoked too — each only because no project uses that Google account. Cancel on the picker never revokes
+// (the sweep does, later). Driven in-process against the sandbox's Google (consent, code exchange, /revoke).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweepAbandonedFlows } from '../../src/dashboard/google-flow-tokens.ts';
 import type { GoogleWebFlow } from '../../src/providers/google-web/google-web-flow.ts';
@@ -65,12 +66,15 @@ async function flows(): Promise<number> {
 }
 
 describe('a Connect Google flow that does not finish', () => {
-  it('reaches the picker when all is well, and Cancel there revokes the grant', async () => {
+  it('reaches the picker when all is well; Cancel there never revokes, the later sweep does', async () => {
     const callback = await starter.get(await consented());
     expect(callback.status).toBe(302);
     const picker = await starter.get(callback.location!);
     expect(picker.html).toContain('Pick what belongs to');
     await starter.post(callback.location!, { decision: 'cancel' });
+    expect(revoked).toHaveLength(0);
+    expect((await starter.get(callback.location!)).status).toBe(410);
+    expect(await sweepAbandonedFlows(rt.store.db, rt.box, rt.deps.dashboard!.google!, new Date(now + 1000))).toBe(1);
     expect(revoked).toHaveLength(1);
     expect(await flows()).toBe(0);
   });
@@ -108,7 +112,7 @@ describe('a Connect Google flow that does not finish', () => {
 
   it('an abandoned flow (past its hour on the picker) is swept and its grant revoked', async () => {
     expect((await starter.get(await consented())).status).toBe(302);
-    const google = rt.deps.dashboard!.google!.flow;
+    const google = rt.deps.dashboard!.google!;
     expect(await sweepAbandonedFlows(rt.store.db, rt.box, google, new Date(now))).toBe(0);
     expect(await flows()).toBe(1);
     expect(await sweepAbandonedFlows(rt.store.db, rt.box, google, new Date(now + 3_601_000))).toBe(1);

@@ -36,7 +36,7 @@ function setup(options: { sandboxRunning?: boolean } = {}) {
 /** A refresh token as the sandbox's consent flow mints it for its OAuth client (self-verifying, so any sandbox honours it). */
 function webFlowCredential() {
   const c = sandbox.credentials.oauthClient;
-  const refreshToken = createWebGrants(sandbox.credentials).issueRefreshToken({ clientId: c.client_id, scopes: ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'] });
+  const refreshToken = createWebGrants(sandbox.credentials).issueRefreshToken({ clientId: c.client_id, scopes: ['https://www.googleapis.com/auth/analytics.readonly', 'https://www.googleapis.com/auth/webmasters.readonly'], account: 'owner@sandbox.example' });
   return { client_id: c.client_id, client_secret: c.client_secret, refresh_token: refreshToken };
 }
 

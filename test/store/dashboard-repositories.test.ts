@@ -54,7 +54,7 @@ describeEachDatabase('dashboard repositories', (fresh) => {
     const account = await createAccount(store.db, { email: 'a@example.com', name: 'A' });
     const project = await createProject(store.db, { key: 'shop', name: 'Shop', domain: 'shop.example' });
     const id = await startFlow(store.db, box, { state: 'the-state', accountId: account.id, projectId: project.id, sessionDigest: 'sess', verifier: 'the-verifier', now: NOW });
-    await saveFlowTokens(store.db, box, id, '{"refreshToken":"1//secret"}');
+    await saveFlowTokens(store.db, box, id, '{"refreshToken":"1//secret"}', '1234');
     const raw = JSON.stringify(await store.db.selectFrom('google_connect_flows').selectAll().execute());
     expect(raw).not.toContain('the-verifier');
     expect(raw).not.toContain('1//secret');

@@ -18,6 +18,27 @@ export interface GoogleTokens {
   refreshToken: string;
   accessToken: string;
   scope: string;
+  /** Who consented (the id_token's `sub` and `email`), when Google returned an id_token. */
+  subject?: string;
+  email?: string;
+}
+
+/** Scopes that make Google say who consented (an id_token with `sub` and `email`): one grant per account. */
+const IDENTITY_SCOPES = ['openid', 'email'];
+
+/**
+ * The account in an id_token. It came straight from Google's token endpoint over TLS, which Google documents as
+ * enough to trust it without checking the signature.
+ */
+function identityOf(idToken: string | null | undefined): { subject?: string; email?: string } {
+  const payload = idToken?.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; email?: unknown };
+    return { ...(typeof claims.sub === 'string' ? { subject: claims.sub } : {}), ...(typeof claims.email === 'string' ? { email: claims.email } : {}) };
+  } catch {
+    return {};
+  }
 }
 
 export interface GaProperty {
@@ -77,7 +98,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: true,
-        scope: GOOGLE_SCOPES,
+        scope: [...GOOGLE_SCOPES, ...IDENTITY_SCOPES],
         state,
         redirect_uri: redirectUri,
         code_challenge: codeChallenge,
@@ -89,7 +110,7 @@ export function createGoogleWebFlow(config: GoogleWebClientConfig, endpoints: Go
     async exchange({ code, verifier, redirectUri }) {
       const { tokens } = await client().getToken({ code, codeVerifier: verifier, redirect_uri: redirectUri });
       if (!tokens.refresh_token || !tokens.access_token) throw new GoogleFlowError('no_refresh_token', 'Google did not return a refresh token.');
-      return { refreshToken: tokens.refresh_token, accessToken: tokens.access_token, scope: tokens.scope ?? '' };
+      return { refreshToken: tokens.refresh_token, accessToken: tokens.access_token, scope: tokens.scope ?? '', ...identityOf(tokens.id_token) };
     },
     async revoke(refreshToken) {
       await client().revokeToken(refreshToken);

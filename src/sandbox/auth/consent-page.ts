@@ -1,6 +1,7 @@
 // The sandbox's stand-in for Google's consent screen (GET /o/oauth2/v2/auth): checks the client and the request
 // the way Google does (unknown client or a bad request is an error page, never a redirect), lists the scopes,
-// and on Allow / Cancel (POST) sends the browser back to redirect_uri with a code or `error=access_denied`.
+// and on Allow / Cancel (POST) sends the browser back to redirect_uri with a code or `error=access_denied`. The
+// Google account that consents is typed in (prefilled from login_hint), so a test can connect several accounts.
 import type { SandboxCredentials } from './credentials.ts';
 import type { WebGrants } from './web-grants.ts';
 
@@ -8,6 +9,9 @@ const SCOPE_TEXT: Record<string, string> = {
   'https://www.googleapis.com/auth/analytics.readonly': 'See and download your Google Analytics data',
   'https://www.googleapis.com/auth/webmasters.readonly': 'View Search Console data for your verified sites',
 };
+
+/** The account the consent page proposes when the app gives no login_hint. */
+export const DEFAULT_SANDBOX_ACCOUNT = 'owner@sandbox.example';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -64,12 +68,13 @@ export async function handleConsent(request: Request, url: URL, creds: SandboxCr
   if (request.method === 'GET') {
     const parsed = parseAuthRequest(url.searchParams, creds);
     if (parsed instanceof Response) return parsed;
-    const hidden = [...url.searchParams].map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`).join('');
+    const hidden = [...url.searchParams].filter(([k]) => k !== 'account').map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`).join('');
     const scopes = parsed.scopes.map((s) => `<li>${escape(SCOPE_TEXT[s] ?? s)}</li>`).join('');
     return page('Sign in', `<h1>Siteline wants to access your Google Account</h1>
 <p>This will allow Siteline to:</p><ul>${scopes}</ul>
 <p class="small">Sandbox: no real Google account is involved. Redirects to ${escape(new URL(parsed.redirectUri).origin)}.</p>
-<form method="post" action="/o/oauth2/v2/auth">${hidden}<div class="row">
+<form method="post" action="/o/oauth2/v2/auth">${hidden}
+<p><label>Google account <input name="account" type="email" required value="${escape(url.searchParams.get('login_hint') ?? DEFAULT_SANDBOX_ACCOUNT)}"></label></p><div class="row">
 <button class="cancel" type="submit" name="decision" value="cancel">Cancel</button>
 <button class="allow" type="submit" name="decision" value="allow">Allow</button></div></form>`);
   }
@@ -78,6 +83,6 @@ export async function handleConsent(request: Request, url: URL, creds: SandboxCr
   const parsed = parseAuthRequest(form, creds);
   if (parsed instanceof Response) return parsed;
   if (form.get('decision') !== 'allow') return back(parsed, { error: 'access_denied' });
-  const code = grants.issueCode({ clientId: parsed.clientId, redirectUri: parsed.redirectUri, codeChallenge: parsed.codeChallenge, scopes: parsed.scopes }, now.getTime());
+  const code = grants.issueCode({ clientId: parsed.clientId, redirectUri: parsed.redirectUri, codeChallenge: parsed.codeChallenge, scopes: parsed.scopes, account: (form.get('account') ?? '').trim() || DEFAULT_SANDBOX_ACCOUNT }, now.getTime());
   return back(parsed, { code, scope: parsed.scopes.join(' ') });
 }

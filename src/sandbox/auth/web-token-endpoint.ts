@@ -4,7 +4,7 @@
 import { jsonResponse, ProviderError } from '../http.ts';
 import { issueAccessToken, verifyAccessToken } from './access-tokens.ts';
 import type { SandboxCredentials } from './credentials.ts';
-import { pkceMatches, type WebGrant, type WebGrants } from './web-grants.ts';
+import { pkceMatches, subjectOf, type WebGrant, type WebGrants } from './web-grants.ts';
 
 const LIFETIME = 3599;
 const oauthError = (status: number, error: string, description: string) => new ProviderError(status, { error, error_description: description });
@@ -20,6 +20,17 @@ function clientOf(request: Request, form: URLSearchParams): { id: string | null;
 
 function accessTokenFor(creds: SandboxCredentials, grant: WebGrant, nowSeconds: number): string {
   return issueAccessToken(creds, { kind: 'oauth', scopes: grant.scopes, exp: nowSeconds + LIFETIME, sub: grant.grantId });
+}
+
+/**
+ * The OpenID id_token Google adds when `openid` was granted: who consented (`sub`, and `email` with the email
+ * scope). Signed with the sandbox's secret; the app reads it straight from the token endpoint, so it only decodes.
+ */
+function idTokenFor(grant: WebGrant, nowSeconds: number): string | undefined {
+  if (!grant.scopes.includes('openid')) return undefined;
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { iss: 'https://accounts.google.com', aud: grant.clientId, sub: subjectOf(grant.account), iat: nowSeconds, exp: nowSeconds + LIFETIME, ...(grant.scopes.includes('email') ? { email: grant.account, email_verified: true } : {}) };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.sandbox`;
 }
 
 export async function handleWebToken(request: Request, creds: SandboxCredentials, grants: WebGrants, allRevoked: boolean, now: Date): Promise<Response | undefined> {
@@ -39,9 +50,11 @@ export async function handleWebToken(request: Request, creds: SandboxCredentials
   if (!pending || pending.clientId !== client.id) throw oauthError(400, 'invalid_grant', 'Malformed auth code.');
   if (form.get('redirect_uri') !== pending.redirectUri) throw oauthError(400, 'redirect_uri_mismatch', 'Bad Request');
   if (pending.codeChallenge !== null && !pkceMatches(form.get('code_verifier') ?? '', pending.codeChallenge)) throw oauthError(400, 'invalid_grant', 'Invalid code verifier.');
-  const refreshToken = grants.issueRefreshToken({ clientId: pending.clientId, scopes: pending.scopes });
+  const refreshToken = grants.issueRefreshToken({ clientId: pending.clientId, scopes: pending.scopes, account: pending.account });
   const grant = grants.readRefreshToken(refreshToken)!;
+  const idToken = idTokenFor(grant, nowSeconds);
   return jsonResponse({
+    ...(idToken ? { id_token: idToken } : {}),
     access_token: accessTokenFor(creds, grant, nowSeconds),
     expires_in: LIFETIME,
     refresh_token: refreshToken,
