@@ -77,7 +77,7 @@ export function distinctValues(kind: MetricKind, all: readonly SegmentFigures[],
 function distinctRatios(all: readonly SegmentFigures[], totals: SegmentFigures): Set<string> {
   return new Set(
     all
-      .filter((s) => hasVolume(s) && hasVolume(restOf(s, totals)))
+      .filter((s) => hasVolume(s))
       .filter((s) => (ratioMove(s, totals) >= MIN_RATIO_GAP && rateBeyondNoise(s, totals)) || weightMove(s, totals) >= MIN_GROWTH_GAP)
       .map((s) => s.value),
   );
@@ -133,8 +133,12 @@ function rateBeyondNoise(segment: SegmentFigures, totals: SegmentFigures): boole
   if (rates.some((r) => r < 0 || r > 1)) return true;
   const [p0, p1, q0, q1] = rates as [number, number, number, number];
   const variance = (p: number, n: number) => (p * (1 - p)) / n;
-  const se = Math.sqrt(variance(p0, segment.den0) + variance(p1, segment.den1) + variance(q0, rest.den0) + variance(q1, rest.den1));
-  const diff = p1 - p0 - (q1 - q0);
+  // A rest too small to have a rate of its own (one segment is nearly the whole dimension): the segment is set
+  // against its own previous rate.
+  const withRest = hasVolume(rest);
+  const restVariance = withRest ? variance(q0, rest.den0) + variance(q1, rest.den1) : 0;
+  const se = Math.sqrt(variance(p0, segment.den0) + variance(p1, segment.den1) + restVariance);
+  const diff = p1 - p0 - (withRest ? q1 - q0 : 0);
   return se === 0 ? diff !== 0 : Math.abs(diff) / se >= MIN_RATE_Z;
 }
 

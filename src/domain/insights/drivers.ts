@@ -149,7 +149,8 @@ export function markSignificance(index: DriverIndex, drivers: readonly Driver[],
   // Small is judged against the strongest real mover and the total change, whichever is larger (in a quiet period
   // the strongest mover is itself tiny, and noise in a big segment is no yardstick either); a segment that moved a
   // lot of itself is not small however little it weighs next to them.
-  const total = Math.abs(totalChangeOf(drivers));
+  // The total change is a yardstick for rates only: a count's total carries the whole site's drift.
+  const total = index.kind === 'ratio' ? Math.abs(totalChangeOf(drivers)) : 0;
   const yardstick = Math.max(total, Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)))));
   const outside = outsideOf(index, reference, inside);
   const marked = drivers.map((driver) => {

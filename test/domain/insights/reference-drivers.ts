@@ -134,7 +134,7 @@ export function markSignificance(
   inside: readonly DimensionSegments[],
 ): Driver[] {
   const withShare = drivers.find((d) => d.share !== null && d.share !== 0);
-  const total = withShare ? Math.abs(withShare.contribution / withShare.share!) : 0;
+  const total = withShare && kind === 'ratio' ? Math.abs(withShare.contribution / withShare.share!) : 0;
   const yardstick = Math.max(total, Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)))));
   const marked = drivers.map((driver) => {
     const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
