@@ -7,7 +7,7 @@
 // Every function reads the dimensions through their index (dimension-index.ts), built once per change, so no
 // step looks at a whole dimension once per segment or per driver.
 import { decompose, type Contribution } from './decompose.ts';
-import { dimensionOf, indexDimension, isDistinct, type DimensionIndex, type DimensionSegments, type DriverIndex } from './dimension-index.ts';
+import { dimensionOf, indexDimension, isDistinct, ownChangeOf, type DimensionIndex, type DimensionSegments, type DriverIndex } from './dimension-index.ts';
 
 export type { MetricKind } from './decompose.ts';
 export type { DimensionSegments } from './dimension-index.ts';
@@ -49,6 +49,15 @@ export const MIN_SHARE_OF_STRONGEST = 0.15;
 export const ECHO_OUTSIDE_SHARE = 0.5;
 /** Counts: a segment moving less than this share of the previous total is too small to be a cause worth naming. */
 export const MIN_SHARE_OF_TOTAL = 0.002;
+/** Ratios: a segment moving the rate by less than this fraction of the previous rate is too small to name. */
+export const MIN_SHARE_OF_RATE = 0.01;
+/**
+ * A segment that moved unlike its dimension by at least this much of itself (halved, or a rate down by a third) is
+ * named however little it weighs next to the whole, if it holds at least MIN_OWN_WEIGHT of its dimension before:
+ * a country halving is a cause even while the site grows around it.
+ */
+export const MIN_OWN_CHANGE = 0.3;
+export const MIN_OWN_WEIGHT = 0.01;
 
 /**
  * Every dimension decomposed; of each, the segments that moved unlike the rest come first, then the largest
@@ -69,7 +78,7 @@ export function rankDrivers(index: DriverIndex, totalDelta: number, options: Dri
     deltas.push({ dimension, delta: result.delta, segments: segments.length });
     for (const c of top) candidates.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
-  const drivers = candidates.sort(byMagnitude).slice(0, options.max);
+  const drivers = keepSurfacing(index, candidates.sort(byMagnitude), options.max);
   // What is unlisted is measured against the answer's drivers, after the cut to `max`: a value ranked within its
   // dimension but cut overall is not listed either.
   const summaries = deltas.map(({ dimension, delta, segments }) => {
@@ -77,6 +86,32 @@ export function rankDrivers(index: DriverIndex, totalDelta: number, options: Dri
     return { dimension, delta, unlisted: delta - listed, segments };
   });
   return { drivers, dimensions: summaries };
+}
+
+/**
+ * The first `max` by |contribution|, except that a segment that moved a lot of itself (`surfaces`) and was cut
+ * takes the place of the last kept one that did not move unlike its dimension.
+ */
+function keepSurfacing(index: DriverIndex, sorted: Driver[], max: number): Driver[] {
+  const kept = sorted.slice(0, max);
+  const cut = sorted.slice(max).filter((d) => surfaces(index, d));
+  for (const driver of cut) {
+    const at = kept.findLastIndex((d) => !isDistinct(index, d));
+    if (at < 0) break;
+    kept.splice(at, 1);
+    kept.push(driver);
+  }
+  return kept.sort(byMagnitude);
+}
+
+/** The segment moved unlike its dimension, by at least MIN_OWN_CHANGE of itself, and holds MIN_OWN_WEIGHT of it. */
+export function surfaces(index: DriverIndex, driver: { dimension: string; value: string }): boolean {
+  const dimension = dimensionOf(index, driver.dimension);
+  const segment = dimension?.byValue.get(driver.value);
+  if (!dimension || !segment || !dimension.distinct.has(driver.value)) return false;
+  const own = ownChangeOf(index.kind, segment);
+  const weight = index.kind === 'ratio' ? segment.den0 / dimension.totals.den0 : segment.num0 / dimension.totals.num0;
+  return own !== null && Math.abs(own) >= MIN_OWN_CHANGE && weight >= MIN_OWN_WEIGHT;
 }
 
 function byMagnitude(a: { contribution: number }, b: { contribution: number }): number {
@@ -111,12 +146,17 @@ export function strongestDistinct(index: DriverIndex, drivers: readonly Driver[]
  * within Germany). Mutates nothing; returns the drivers with `significant` and `reason` set.
  */
 export function markSignificance(index: DriverIndex, drivers: readonly Driver[], reference: Driver | undefined, inside: readonly DimensionSegments[]): Driver[] {
-  // Small is judged against the strongest real mover when there is one (noise in a big segment is no yardstick).
-  const yardstick = Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution))));
+  // Small is judged against the strongest real mover and the total change, whichever is larger (in a quiet period
+  // the strongest mover is itself tiny, and noise in a big segment is no yardstick either); a segment that moved a
+  // lot of itself is not small however little it weighs next to them.
+  // The total change is a yardstick for rates only: a count's total carries the whole site's drift.
+  const total = index.kind === 'ratio' ? Math.abs(totalChangeOf(drivers)) : 0;
+  const yardstick = Math.max(total, Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)))));
   const outside = outsideOf(index, reference, inside);
   const marked = drivers.map((driver) => {
     const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
-    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick || tooSmallForTotal(index, driver)) return { ...plain, significant: false, reason: 'small' as const };
+    const small = (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick && !surfaces(index, driver)) || tooSmallForTotal(index, driver);
+    if (small) return { ...plain, significant: false, reason: 'small' as const };
     if (!isDistinct(index, driver)) return { ...plain, significant: false, reason: 'in_line' as const };
     if (reference && driver.dimension !== reference.dimension && isEcho(index.kind, driver, outside(driver.dimension))) {
       return { ...plain, significant: false, reason: 'echo' as const, echoOf: { dimension: reference.dimension, value: reference.value } };
@@ -127,10 +167,19 @@ export function markSignificance(index: DriverIndex, drivers: readonly Driver[],
   return [...marked.filter((d) => d.significant), ...marked.filter((d) => !d.significant)];
 }
 
+/** The total change, read back from any driver's share of it (0 when none has one). */
+function totalChangeOf(drivers: readonly Driver[]): number {
+  const withShare = drivers.find((d) => d.share !== null && d.share !== 0);
+  return withShare ? withShare.contribution / withShare.share! : 0;
+}
+
+/** Counts: under MIN_SHARE_OF_TOTAL of the previous total; ratios: under MIN_SHARE_OF_RATE of the previous rate. */
 function tooSmallForTotal(index: DriverIndex, driver: Driver): boolean {
-  if (index.kind !== 'additive') return false;
-  const total = dimensionOf(index, driver.dimension)?.totals.num0 ?? 0;
-  return total > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * total;
+  const totals = dimensionOf(index, driver.dimension)?.totals;
+  if (!totals) return false;
+  if (index.kind === 'additive') return totals.num0 > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * totals.num0;
+  const rate = totals.den0 > 0 ? Math.abs(totals.num0 / totals.den0) : 0;
+  return rate > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_RATE * rate;
 }
 
 /** A dimension with the reference segment taken out, decomposed again: built once per dimension, on first use. */

@@ -64,13 +64,16 @@ describe('drivers of a ratio metric (engagement rate: engaged sessions / session
   const segment = (value: string, num0: number, den0: number, num1: number, den1: number) => ({ value, num0, den0, num1, den1 });
   // Twenty sources hold at 50 %; "email" drops to 25 % at the same volume; "ads" doubles its sessions at the same
   // rate (a mix shift, which moves nothing here: its rate is the overall one); "new" did not exist before and
-  // engages 90 %.
-  const steady = Array.from({ length: 20 }, (_, i) => segment(`s${String(i).padStart(2, '0')}`, 50, 100, 50, 100));
-  const segments = [...steady, segment('email', 50, 100, 25, 100), segment('ads', 50, 100, 100, 200), segment('new', 0, 0, 18, 20)];
+  // engages 90 % of 20 sessions — too few, and nothing before, to tell its rate from chance.
+  const steady = Array.from({ length: 20 }, (_, i) => segment(`s${String(i).padStart(2, '0')}`, 500, 1000, 500, 1000));
+  const segments = [...steady, segment('email', 500, 1000, 250, 1000), segment('ads', 500, 1000, 1000, 2000), segment('new', 0, 0, 18, 20)];
   const dims: DimensionSegments[] = [{ dimension: 'source', segments }];
 
   it('names the segments whose rate or weight moved unlike the rest; the steady ones are in line', () => {
-    expect([...distinctValues('ratio', segments)].sort()).toEqual(['ads', 'email', 'new']);
+    expect([...distinctValues('ratio', segments)].sort()).toEqual(['ads', 'email']);
+    // The same rate drop over a handful of sessions is chance: no volume, not distinct.
+    const tiny = [...steady, segment('few', 5, 10, 2, 10)];
+    expect(distinctValues('ratio', tiny).has('few')).toBe(false);
     expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 'email' })).toBe(true);
     expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 'ads' })).toBe(true);
     expect(isDistinct(indexDimensions('ratio', dims), { dimension: 'source', value: 's03' })).toBe(false);
@@ -79,8 +82,8 @@ describe('drivers of a ratio metric (engagement rate: engaged sessions / session
   });
 
   it('ranks the rate drop first; a dimension summary says what its listed drivers leave out', () => {
-    const before = (20 * 50 + 50 + 50) / (20 * 100 + 200);
-    const after = (20 * 50 + 25 + 100 + 18) / (20 * 100 + 300 + 20);
+    const before = (20 * 500 + 500 + 500) / (20 * 1000 + 2000);
+    const after = (20 * 500 + 250 + 1000 + 18) / (20 * 1000 + 3000 + 20);
     const ranked = rankDrivers(indexDimensions('ratio', dims), after - before, { perDimension: 2, max: 5 });
     expect(ranked.drivers.map((d) => d.value)).toEqual(['email', 'new']);
     expect(ranked.drivers[0]!.share).toBeCloseTo(ranked.drivers[0]!.contribution / (after - before), 12);
@@ -99,6 +102,30 @@ describe('drivers of a ratio metric (engagement rate: engaged sessions / session
     expect(email).toMatchObject({ significant: true });
     expect(marked[0]!.significant).toBe(true);
     expect(marked.filter((d) => d.value.startsWith('s')).every((d) => d.reason === 'in_line' || d.reason === 'small')).toBe(true);
+  });
+});
+
+describe('two-valued dimensions', () => {
+  it('mark only the value that moved most: the other one drifting a little is not a second cause', () => {
+    const engines = [additiveSegment('engine1', 9410, 10_000), additiveSegment('engine2', 2000, 4000)];
+    expect([...distinctValues('additive', engines)]).toEqual(['engine2']);
+  });
+
+  it('mark neither when both moved alike', () => {
+    expect(distinctValues('additive', [additiveSegment('engine1', 11_000, 10_000), additiveSegment('engine2', 4450, 4000)]).size).toBe(0);
+  });
+});
+
+describe('a halved segment behind growth', () => {
+  it('is significant, not small, though its contribution is a sliver of the growth', () => {
+    const growing = Array.from({ length: 8 }, (_, i) => additiveSegment(`c${i}`, 13_000, 10_000));
+    const dims: DimensionSegments[] = [{ dimension: 'country', segments: [...growing, additiveSegment('India', 960, 2000)] }];
+    const index = indexDimensions('additive', dims);
+    const total = 8 * 3000 - 1040;
+    const ranked = rankDrivers(index, total, { perDimension: 5, max: 5 });
+    expect(ranked.drivers.map((d) => d.value)).toContain('India');
+    const marked = markSignificance(index, ranked.drivers, strongestDistinct(index, ranked.drivers), []);
+    expect(marked[0]).toMatchObject({ value: 'India', significant: true });
   });
 });
 

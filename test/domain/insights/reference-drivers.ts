@@ -1,6 +1,7 @@
 // The drivers implementation before the dimension index (as of 166413d): it sums a whole dimension once per segment
-// and per driver, O(n²) in the values of a dimension. Kept verbatim as the reference the property test compares the
-// indexed implementation with; never imported by src.
+// and per driver, O(n²) in the values of a dimension. Kept as the reference the property test compares the indexed
+// implementation with (the significance rules follow the product's); never imported by src.
+import { distinctValues as productDistinctValues, ownChangeOf } from '../../../src/domain/insights/dimension-index.ts';
 import type { Decomposition, SegmentFigures } from '../../../src/domain/insights/decompose.ts';
 import type { Driver, DimensionSegments, DriverAnalysis, DriverOptions } from '../../../src/domain/insights/drivers.ts';
 
@@ -94,7 +95,15 @@ export function rankDrivers(kind: MetricKind, totalDelta: number, dimensions: re
     deltas.push({ dimension, delta: result.delta, segments: segments.length });
     for (const c of top) candidates.push({ ...c, dimension, share: totalDelta === 0 ? null : c.contribution / totalDelta, significant: false });
   }
-  const drivers = candidates.sort(byMagnitude).slice(0, options.max);
+  const sorted = candidates.sort(byMagnitude);
+  const drivers = sorted.slice(0, options.max);
+  for (const driver of sorted.slice(options.max).filter((d) => surfaces(kind, d, dimensions))) {
+    const at = drivers.findLastIndex((d) => !isDistinct(kind, d, dimensions));
+    if (at < 0) break;
+    drivers.splice(at, 1);
+    drivers.push(driver);
+  }
+  drivers.sort(byMagnitude);
   // What is unlisted is measured against the answer's drivers, after the cut to `max`: a value ranked within its
   // dimension but cut overall is not listed either.
   const summaries = deltas.map(({ dimension, delta, segments }) => {
@@ -124,11 +133,13 @@ export function markSignificance(
   reference: Driver | undefined,
   inside: readonly DimensionSegments[],
 ): Driver[] {
-  // Small is judged against the strongest real mover when there is one (noise in a big segment is no yardstick).
-  const yardstick = Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution))));
+  const withShare = drivers.find((d) => d.share !== null && d.share !== 0);
+  const total = withShare && kind === 'ratio' ? Math.abs(withShare.contribution / withShare.share!) : 0;
+  const yardstick = Math.max(total, Math.abs(reference?.contribution ?? Math.max(0, ...drivers.map((d) => Math.abs(d.contribution)))));
   const marked = drivers.map((driver) => {
     const { significant: _old, reason: _r, echoOf: _e, ...plain } = driver;
-    if (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick || tooSmallForTotal(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'small' as const };
+    const small = (Math.abs(driver.contribution) < MIN_SHARE_OF_STRONGEST * yardstick && !surfaces(kind, driver, dimensions)) || tooSmallForTotal(kind, driver, dimensions);
+    if (small) return { ...plain, significant: false, reason: 'small' as const };
     if (!isDistinct(kind, driver, dimensions)) return { ...plain, significant: false, reason: 'in_line' as const };
     if (reference && driver.dimension !== reference.dimension && isEcho(kind, driver, dimensions, inside)) {
       return { ...plain, significant: false, reason: 'echo' as const, echoOf: { dimension: reference.dimension, value: reference.value } };
@@ -143,9 +154,12 @@ export function markSignificance(
 const MIN_SHARE_OF_TOTAL = 0.002;
 
 function tooSmallForTotal(kind: MetricKind, driver: Driver, dimensions: readonly DimensionSegments[]): boolean {
-  if (kind !== 'additive') return false;
-  const total = segmentsOf(dimensions, driver.dimension).reduce((a, s) => a + s.num0, 0);
-  return total > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * total;
+  const all = segmentsOf(dimensions, driver.dimension);
+  const total = all.reduce((a, s) => a + s.num0, 0);
+  if (kind === 'additive') return total > 0 && Math.abs(driver.contribution) < MIN_SHARE_OF_TOTAL * total;
+  const den = all.reduce((a, s) => a + s.den0, 0);
+  const rate = den > 0 ? Math.abs(total / den) : 0;
+  return rate > 0 && Math.abs(driver.contribution) < 0.01 * rate;
 }
 
 function segmentsOf(dimensions: readonly DimensionSegments[], dimension: string): readonly SegmentFigures[] {
@@ -157,51 +171,34 @@ function isDistinct(kind: MetricKind, driver: { dimension: string; value: string
   const all = segmentsOf(dimensions, driver.dimension);
   const segment = all.find((s) => s.value === driver.value);
   if (!segment) return false;
-  if (kind === 'additive') return distinctValues(kind, all).has(driver.value);
-  const ratioGap = ratioMove(segment, all);
-  const weightGap = weightMove(segment, all);
-  return ratioGap >= MIN_RATIO_GAP || weightGap >= MIN_GROWTH_GAP;
+  return distinctValues(kind, all).has(driver.value);
 }
 
-/** How many robust spreads (of the size-scaled gaps across a dimension) a count's gap must reach. */
-const NOISE_SPREADS = 4;
-/** gap × √previous is about a Poisson z-score: below this, even a lone segment's move is chance. */
-const MIN_COUNT_Z = 4;
-const MIN_TYPICAL_SHARE = 0.01;
-const MAD_SCALE = 1.4826;
+/** Moved unlike its dimension by ≥ 30% of itself, holding ≥ 1% of the dimension before. */
+function surfaces(kind: MetricKind, driver: { dimension: string; value: string }, dimensions: readonly DimensionSegments[]): boolean {
+  const all = segmentsOf(dimensions, driver.dimension);
+  const segment = all.find((s) => s.value === driver.value);
+  if (!segment || !isDistinct(kind, driver, dimensions)) return false;
+  const own = ownChangeOf(kind, segment);
+  const whole = all.reduce((a, s) => a + (kind === 'ratio' ? s.den0 : s.num0), 0);
+  return own !== null && Math.abs(own) >= 0.3 && (kind === 'ratio' ? segment.den0 : segment.num0) >= 0.01 * whole;
+}
 
 /**
- * The values of a dimension that moved unlike the rest of it. Counts: the gap between a segment's relative change
- * and the dimension's typical one (the median segment's) must be at least 10 points, and stand out from chance and
- * from the dimension's own noise — the gap scaled by √(previous) (small segments wobble more) must reach 4, and 4
- * robust spreads (MAD) of the scaled gaps across the dimension.
- * Ratios: the ratio or the weight moved at least 5% / 10 points more than the rest's.
+ * Which values of one dimension moved unlike the rest is a rule on that dimension alone (volume floors, rate noise,
+ * two-valued dimensions): the reference takes it from the product, and checks what the index changes — that each
+ * driver, echo and share is looked up without reading the dimension once per segment.
  */
 export function distinctValues(kind: MetricKind, all: readonly SegmentFigures[]): Set<string> {
-  if (kind === 'ratio') return new Set(all.filter((s) => ratioMove(s, all) >= MIN_RATIO_GAP || weightMove(s, all) >= MIN_GROWTH_GAP).map((s) => s.value));
-  // The dimension's typical growth: the median over segments holding at least 1% of it (one moving segment
-  // cannot drag it, as it drags "the rest" when it is large).
-  const total = all.reduce((a, s) => a + s.num0, 0);
-  const typical = middle(all.filter((s) => s.num0 > 0 && s.num0 >= MIN_TYPICAL_SHARE * total).map((s) => (s.num1 - s.num0) / s.num0));
-  const gaps = all.map((segment) => {
-    const { own } = relativeChanges(segment, all);
-    if (own === null) return { segment, gap: segment.num1 > 0 ? Infinity : 0, scaled: segment.num1 > 0 ? Infinity : 0 };
-    const gap = own - typical;
-    return { segment, gap, scaled: gap * Math.sqrt(segment.num0) };
-  });
-  const finite = gaps.filter((g) => Number.isFinite(g.scaled)).map((g) => g.scaled);
-  const center = middle(finite);
-  const spread = finite.length >= 5 ? MAD_SCALE * middle(finite.map((v) => Math.abs(v - center))) : 0;
-  return new Set(
-    gaps.filter((g) => Math.abs(g.gap) >= MIN_GROWTH_GAP && Math.abs(g.scaled) >= MIN_COUNT_Z && Math.abs(g.scaled - center) >= NOISE_SPREADS * spread).map((g) => g.segment.value),
-  );
+  const product = productDistinctValues(kind, all);
+  return new Set(all.filter((s) => movedUnlikeRest(kind, s, all) && product.has(s.value)).map((s) => s.value));
 }
 
-function middle(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** The naive read of "the rest" per segment, as before the index (a necessary condition of the product's rule). */
+function movedUnlikeRest(kind: MetricKind, segment: SegmentFigures, all: readonly SegmentFigures[]): boolean {
+  if (kind === 'ratio') return ratioMove(segment, all) >= MIN_RATIO_GAP || weightMove(segment, all) >= MIN_GROWTH_GAP;
+  const { own, rest } = relativeChanges(segment, all);
+  return own !== rest || own === null;
 }
 
 function ratioMove(segment: SegmentFigures, all: readonly SegmentFigures[]): number {
