@@ -1,6 +1,7 @@
 // Two app instances on one PostgreSQL database and one Redis, in front of one sandbox whose property has a small
 // hourly quota: an aggressive caller asks for ever new reports through both, a dashboard user asks now and then.
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { connectTestRedis, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
@@ -29,7 +30,8 @@ describe.skipIf(TEST_REDIS_URL === undefined || process.env.TEST_DATABASE_URL ==
       },
     });
     const upstream = (request: Request) => a.sandbox.fetch(request);
-    b = await createTestRuntime({ env: { ...env, DATABASE_URL: a.cliEnv.DATABASE_URL! }, shared: { keyPrefix, fairUse }, upstream });
+    // One database for both: a's PostgreSQL schema in the services pass, a's SQLite file in the embedded one.
+    b = await createTestRuntime({ env: { ...env, DATABASE_URL: a.cliEnv.DATABASE_URL ?? join(a.dataDir, 'siteline.sqlite') }, shared: { keyPrefix, fairUse }, upstream });
   }, 60_000);
 
   afterAll(async () => {
