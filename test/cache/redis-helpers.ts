@@ -1,7 +1,8 @@
 // Test helpers for suites that need a real Redis (TEST_REDIS_URL): skip when unset, unique key prefixes, cleanup.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { createRedis, waitForRedis } from '../../src/cache/redis-connection.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { closeRedis, createRedis, waitForRedis } from '../../src/cache/redis-connection.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -41,4 +42,28 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve(value: T): 
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * Two connections to the test Redis, as two instances have, under one fresh key prefix: opened before the suite's
+ * tests, closed (and the prefix's keys deleted) after them. Read `one` and `two` inside tests.
+ */
+export function useTwoInstancesRedis(): { readonly one: Redis; readonly two: Redis; readonly prefix: string } {
+  const state = { one: undefined as Redis | undefined, two: undefined as Redis | undefined, prefix: uniquePrefix() };
+  beforeAll(async () => {
+    [state.one, state.two] = await Promise.all([connectTestRedis(), connectTestRedis()]);
+  });
+  afterAll(async () => {
+    if (state.one) await deleteByPrefix(state.one, state.prefix);
+    await Promise.all([state.one, state.two].map((r) => (r ? closeRedis(r) : undefined)));
+  });
+  return {
+    get one() {
+      return state.one!;
+    },
+    get two() {
+      return state.two!;
+    },
+    prefix: state.prefix,
+  };
 }

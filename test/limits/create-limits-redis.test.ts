@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeRedis, createRedis } from '../../src/cache/redis-connection.ts';
 import { createLimits } from '../../src/limits/create-limits.ts';
-import { connectTestRedis, DEAD_REDIS_URL, deleteByPrefix, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { DEAD_REDIS_URL, TEST_REDIS_URL, uniquePrefix, useTwoInstancesRedis } from '../cache/redis-helpers.ts';
 
 // Long windows so that no window can end while a test runs: the assertions are about counts, not time.
 const config = {
@@ -11,20 +10,12 @@ const config = {
 };
 
 describe.skipIf(TEST_REDIS_URL === undefined)('limits shared through Redis', () => {
-  let one: Redis;
-  let two: Redis;
-  const prefix = uniquePrefix();
-  beforeAll(async () => {
-    [one, two] = await Promise.all([connectTestRedis(), connectTestRedis()]);
-  });
-  afterAll(async () => {
-    await deleteByPrefix(one, prefix);
-    await Promise.all([closeRedis(one), closeRedis(two)]);
-  });
+  const redis = useTwoInstancesRedis();
+  const { prefix } = redis;
 
   it('counts one API key across two instances', async () => {
-    const a = createLimits({ redis: one, prefix, config });
-    const b = createLimits({ redis: two, prefix, config });
+    const a = createLimits({ redis: redis.one, prefix, config });
+    const b = createLimits({ redis: redis.two, prefix, config });
     await a.consumeRequest('key-1');
     await b.consumeRequest('key-1');
     await a.consumeRequest('key-1');
@@ -36,8 +27,8 @@ describe.skipIf(TEST_REDIS_URL === undefined)('limits shared through Redis', () 
 
   it('counts the burst window across instances and refunds refused requests to the quota', async () => {
     const burstConfig = { request: { name: 'default', points: 50, windowSec: 600 }, burst: { name: 'burst', points: 2, windowSec: 600 } };
-    const a = createLimits({ redis: one, prefix: `${prefix}burst:`, config: burstConfig });
-    const b = createLimits({ redis: two, prefix: `${prefix}burst:`, config: burstConfig });
+    const a = createLimits({ redis: redis.one, prefix: `${prefix}burst:`, config: burstConfig });
+    const b = createLimits({ redis: redis.two, prefix: `${prefix}burst:`, config: burstConfig });
     await a.consumeRequest('key-2');
     await b.consumeRequest('key-2');
     await expect(a.consumeRequest('key-2')).rejects.toMatchObject({ code: 'rate_limited' });
@@ -47,8 +38,8 @@ describe.skipIf(TEST_REDIS_URL === undefined)('limits shared through Redis', () 
 
   it('counts force refreshes and failed authentications across instances', async () => {
     const forceConfig = { force: { name: 'force', points: 2, windowSec: 3600 }, failedAuth: { name: 'auth', points: 2, windowSec: 600 } };
-    const a = createLimits({ redis: one, prefix, config: forceConfig });
-    const b = createLimits({ redis: two, prefix, config: forceConfig });
+    const a = createLimits({ redis: redis.one, prefix, config: forceConfig });
+    const b = createLimits({ redis: redis.two, prefix, config: forceConfig });
     await a.consumeForce('demo');
     await b.consumeForce('demo');
     await expect(a.consumeForce('demo')).rejects.toMatchObject({ code: 'rate_limited' });

@@ -1,11 +1,9 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCachedFetch } from '../../src/cache/cached-fetch.ts';
 import { createMemoryCacheStore } from '../../src/cache/memory-cache-store.ts';
-import { closeRedis } from '../../src/cache/redis-connection.ts';
 import { createMetrics } from '../../src/observability/metrics.ts';
 import { createPropertyFairUse, levelOf, type Caller } from '../../src/limits/property-fair-use.ts';
-import { connectTestRedis, deleteByPrefix, manualClock, TEST_REDIS_URL, uniquePrefix } from '../cache/redis-helpers.ts';
+import { manualClock, TEST_REDIS_URL, useTwoInstancesRedis } from '../cache/redis-helpers.ts';
 
 const agent: Caller = { id: 'agent-key', kind: 'oauth' };
 const user: Caller = { id: 'dashboard-key', kind: 'api_key' };
@@ -85,20 +83,12 @@ describe('property fair use', () => {
 });
 
 describe.skipIf(TEST_REDIS_URL === undefined)('property fair use across instances', () => {
-  let one: Redis;
-  let two: Redis;
-  const prefix = uniquePrefix();
-  beforeAll(async () => {
-    [one, two] = await Promise.all([connectTestRedis(), connectTestRedis()]);
-  });
-  afterAll(async () => {
-    await deleteByPrefix(one, prefix);
-    await Promise.all([closeRedis(one), closeRedis(two)]);
-  });
+  const redis = useTwoInstancesRedis();
+  const { prefix } = redis;
 
   it('shares the agent bucket and the observed quota between two instances', async () => {
-    const a = createPropertyFairUse({ redis: one, prefix, config });
-    const b = createPropertyFairUse({ redis: two, prefix, config });
+    const a = createPropertyFairUse({ redis: redis.one, prefix, config });
+    const b = createPropertyFairUse({ redis: redis.two, prefix, config });
     for (let i = 0; i < 25; i++) expect(await (i % 2 === 0 ? a : b).admit('ga-1', agent, 'load')).toBeUndefined();
     expect(await a.admit('ga-1', agent, 'load')).toMatchObject({ code: 'rate_limited' });
     expect(await b.admit('ga-1', agent, 'load')).toMatchObject({ code: 'rate_limited' });
