@@ -97,7 +97,6 @@ export interface ResponseCache {
   version(): number;
   /** Drops the kept answers a write changed ('all', or those the test picks out). */
   drop(which: KeptAnswers): void;
-  clear(): void;
 }
 
 /** What an answer is kept for: the credential that asked and the stored operation that built it. */
@@ -144,9 +143,6 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
       const dropped: string[] = [];
       for (const key of cache.keys()) if (which(answerKeyOf(key))) dropped.push(key);
       for (const key of dropped) cache.delete(key);
-    },
-    clear() {
-      this.drop('all');
     },
   };
 }
