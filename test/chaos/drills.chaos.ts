@@ -234,7 +234,17 @@ describe('chaos drills', () => {
       }
     })();
     await sleep(1_500);
+    // A confirmation obtained before the outage and sent during it: at least one write certainly meets the outage
+    // (the writer's own previews need the database too, so its confirmations only sometimes do).
+    const held = await mcpCall(replicas.get('a')!.url, 'create_funnel', { project: 'acme-shop', name: `chaos ${SEED}-held`, steps: STEPS });
+    expect(held.isError, held.text).toBe(false);
     await pgServer.stop();
+    const heldToken = String(held.structured!.confirmation_token);
+    const heldWrite = await mcpCall(replicas.get('a')!.url, 'create_funnel', { project: 'acme-shop', name: `chaos ${SEED}-held`, steps: STEPS, confirmation_token: heldToken });
+    if (heldWrite.isError) {
+      expect(heldWrite.text).toMatch(/^dependency_unavailable: /);
+      refused.push({ name: `chaos ${SEED}-held`, url: replicas.get('a')!.url, token: heldToken });
+    } else acknowledged.push(`chaos ${SEED}-held`);
     await sleep(3_000);
     const duringOutage = load.outcomes.length;
     await pgServer.start();
